@@ -1,0 +1,15 @@
+// Each subcommand wires its options to library calls; main() only dispatches.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+
+namespace fexpr::cli {
+
+// Adds the subcommand to app; the returned function runs it after parsing and returns the
+// process exit status.
+using Runner = std::function<int()>;
+Runner add_eval_command(CLI::App& app);
+
+}  // namespace fexpr::cli

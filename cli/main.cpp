@@ -1,0 +1,26 @@
+#include "cli/commands.hpp"
+
+#include <iostream>
+#include <map>
+
+int main(int argc, char** argv) {
+  CLI::App app{"fexpr: parse, evaluate, differentiate and check Adams function expressions"};
+  app.require_subcommand(1);
+  std::map<CLI::App*, fexpr::cli::Runner> runners;
+  auto add = [&](fexpr::cli::Runner runner) { runners[app.get_subcommands({}).back()] = std::move(runner); };
+  add(fexpr::cli::add_eval_command(app));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return 2;  // usage error, whatever CLI11's own code
+  }
+  for (auto& [sub, runner] : runners) {
+    if (sub->parsed()) return runner();
+  }
+  return 2;
+}

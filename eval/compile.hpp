@@ -1,0 +1,29 @@
+// Syntax tree to program: name resolution, arity checks, constant folding, register allocation.
+#pragma once
+
+#include "ast/ast.hpp"
+#include "eval/program.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <memory>
+#include <vector>
+
+namespace fexpr::detail {
+
+struct Compilation {
+  std::shared_ptr<Program> program;  // null when there were errors
+  std::vector<Diagnostic> diagnostics;
+};
+
+Compilation compile_tree(const ast::Tree& tree, const Context& context);
+
+// The constant names the language defines (PI, DTOR, RTOD) and the simulation variables
+// (TIME, MODE), for name resolution, completion and help.
+struct ConstantName {
+  std::string_view name;
+  std::string_view meaning;
+};
+std::span<const ConstantName> constant_names();
+
+}  // namespace fexpr::detail

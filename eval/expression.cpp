@@ -1,0 +1,104 @@
+// The public API over the parser, the compiler and the runner.
+#include "eval/compile.hpp"
+#include "eval/run.hpp"
+#include "grammar/parse.hpp"
+#include "support/text.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <algorithm>
+
+namespace fexpr {
+
+Context::Context() = default;
+Context::~Context() = default;
+Context::Context(const Context&) = default;
+Context& Context::operator=(const Context&) = default;
+
+std::size_t Context::declare_variable(std::string_view name) {
+  if (auto slot = variable_slot(name)) return *slot;
+  for (const auto& c : detail::constant_names()) {
+    if (text::iequals(c.name, name)) throw std::invalid_argument("'" + std::string(name) + "' is a reserved name");
+  }
+  variables_.emplace_back(name);
+  return variables_.size() - 1;
+}
+
+std::optional<std::size_t> Context::variable_slot(std::string_view name) const {
+  for (std::size_t i = 0; i < variables_.size(); ++i) {
+    if (text::iequals(variables_[i], name)) return i;
+  }
+  return std::nullopt;
+}
+
+Workspace::Workspace() : buffers_(std::make_unique<Buffers>()) {}
+Workspace::~Workspace() = default;
+Workspace::Workspace(Workspace&&) noexcept = default;
+Workspace& Workspace::operator=(Workspace&&) noexcept = default;
+
+Expression::Expression(std::shared_ptr<const detail::Program> program) : program_(std::move(program)) {}
+
+const std::vector<std::string>& Expression::derivative_names() const { return program_->derivative_names; }
+std::size_t Expression::derivative_count() const { return program_->derivative_names.size(); }
+
+namespace {
+
+[[noreturn]] void fail(const detail::Program& p, const detail::RunError& e) {
+  Span span = e.input || p.spans.empty() ? Span{0, static_cast<std::uint32_t>(p.text.size())} : p.spans[e.pc];
+  std::string message = e.message;
+  if (!e.input && !p.code.empty()) {
+    const detail::Instruction& i = p.code[e.pc];
+    // A function's own message already names it; an operator's gets its symbol.
+    switch (i.op) {
+      case detail::OpCode::divide: message = "'/': " + message; break;
+      case detail::OpCode::power:
+      case detail::OpCode::square: message = "'**': " + message; break;
+      case detail::OpCode::add: message = "'+': " + message; break;
+      case detail::OpCode::subtract: message = "'-': " + message; break;
+      case detail::OpCode::multiply: message = "'*': " + message; break;
+      default: break;
+    }
+  }
+  throw EvaluationError(Diagnostic{Severity::error, Code::domain, span, message});
+}
+
+}  // namespace
+
+double Expression::value(const Inputs& in, Workspace& ws) const {
+  auto& b = ws.buffers();
+  if (auto e = detail::run(*program_, in, b, 0); e.message) fail(*program_, e);
+  return b.value[program_->result];
+}
+
+double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {
+  auto& b = ws.buffers();
+  if (auto e = detail::run(*program_, in, b, 1); e.message) fail(*program_, e);
+  const std::size_t n = derivative_count();
+  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(program_->result * n), std::min(n, grad.size()), grad.begin());
+  return b.value[program_->result];
+}
+
+double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const {
+  auto& b = ws.buffers();
+  if (auto e = detail::run(*program_, in, b, 2); e.message) fail(*program_, e);
+  const std::size_t n = derivative_count();
+  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(program_->result * n), std::min(n, grad.size()), grad.begin());
+  std::copy_n(b.hess.begin() + static_cast<std::ptrdiff_t>(program_->result * n * n), std::min(n * n, hess.size()),
+              hess.begin());
+  return b.value[program_->result];
+}
+
+CompileResult compile(std::string_view text, const Context& context, CompileOptions options) {
+  CompileResult out;
+  auto parsed = grammar::parse(text, {options.offset, options.source});
+  if (auto* d = std::get_if<Diagnostic>(&parsed)) {
+    out.diagnostics.push_back(std::move(*d));
+    return out;
+  }
+  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context);
+  out.diagnostics = std::move(compiled.diagnostics);
+  if (compiled.program) out.expression.emplace(std::move(compiled.program));
+  return out;
+}
+
+}  // namespace fexpr

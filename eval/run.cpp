@@ -1,0 +1,335 @@
+#include "eval/run.hpp"
+
+#include <fexpr/bindings.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+namespace fexpr::detail {
+
+Program::Program() {
+  static std::atomic<std::uint64_t> next{1};
+  id = next.fetch_add(1, std::memory_order_relaxed);
+}
+
+namespace {
+
+// Loads constants (and, for derivatives, the unit seeds of the inputs) once per workspace and
+// program, so that each evaluation only writes the input values.
+void prepare(const Program& p, Workspace::Buffers& b, int order) {
+  if (b.prepared == p.id && b.prepared_order >= order) return;
+  const std::size_t n = p.derivative_names.size();
+  b.value.assign(p.register_count, 0.0);
+  std::copy(p.constants.begin(), p.constants.end(), b.value.begin() + p.first_constant);
+  if (order >= 1) {
+    b.grad.assign(p.register_count * n, 0.0);
+    for (std::size_t r = 0; r < p.input_derivative.size(); ++r) {
+      if (p.input_derivative[r] >= 0) b.grad[r * n + static_cast<std::size_t>(p.input_derivative[r])] = 1.0;
+    }
+    b.new_grad.assign(n, 0.0);
+    b.local_grad.assign(p.max_bound_inputs, 0.0);
+  }
+  if (order >= 2) {
+    b.hess.assign(p.register_count * n * n, 0.0);
+    b.new_hess.assign(n * n, 0.0);
+    b.local_hess.assign(p.max_bound_inputs * p.max_bound_inputs, 0.0);
+  }
+  b.prepared = p.id;
+  b.prepared_order = order;
+}
+
+bool load_inputs(const Program& p, const Inputs& in, Workspace::Buffers& b) {
+  for (std::size_t r = 0; r < p.inputs.size(); ++r) {
+    const Input& input = p.inputs[r];
+    double v = input.kind == Input::Kind::time ? in.time
+               : input.kind == Input::Kind::mode ? in.mode
+               : input.slot < in.variables.size() ? in.variables[input.slot]
+                                                  : 0.0;
+    if (!std::isfinite(v)) return false;
+    b.value[r] = v;
+  }
+  return true;
+}
+
+const char* power_error(double a, double b) {
+  if (a == 0.0 && b < 0.0) return "0 raised to a negative power";
+  if (a < 0.0 && std::trunc(b) != b) return "negative number raised to a non-integer power";
+  return nullptr;
+}
+
+constexpr const char* kOverflow = "result is too large (overflow to infinity)";
+constexpr const char* kDivisionByZero = "division by zero";
+
+RunError value_only(const Program& p, Workspace::Buffers& b) {
+  double* r = b.value.data();
+  const Instruction* code = p.code.data();
+  const std::uint32_t size = static_cast<std::uint32_t>(p.code.size());
+  for (std::uint32_t pc = 0; pc < size;) {
+    const Instruction& i = code[pc];
+    double v = 0.0;
+    switch (i.op) {
+      case OpCode::add: v = r[i.a] + r[i.b]; break;
+      case OpCode::subtract: v = r[i.a] - r[i.b]; break;
+      case OpCode::multiply: v = r[i.a] * r[i.b]; break;
+      case OpCode::divide:
+        if (r[i.b] == 0.0) return {kDivisionByZero, pc};
+        v = r[i.a] / r[i.b];
+        break;
+      case OpCode::negate: v = -r[i.a]; break;
+      case OpCode::square: v = r[i.a] * r[i.a]; break;
+      case OpCode::power:
+        if (const char* e = power_error(r[i.a], r[i.b])) return {e, pc};
+        v = std::pow(r[i.a], r[i.b]);
+        break;
+      case OpCode::call: {
+        double args[builtins::kMaxArgs];
+        const std::uint32_t* list = p.argument_lists.data() + i.a;
+        for (int k = 0; k < i.count; ++k) args[k] = r[list[k]];
+        if (const char* e = p.functions[i.b]->value(args, i.count, &v)) return {e, pc};
+        break;
+      }
+      case OpCode::bound: {
+        const auto& call = p.bound_calls[i.b];
+        if (const char* e = p.bindings->evaluate(call.handle, *b.inputs, 0, &v, nullptr, nullptr)) return {e, pc};
+        break;
+      }
+      case OpCode::move: v = r[i.a]; break;
+      case OpCode::branch: {
+        double t = r[i.a];
+        const Branch& br = p.branches[i.b];
+        pc = t < 0.0 ? br.lt : t > 0.0 ? br.gt : br.eq;
+        continue;
+      }
+      case OpCode::jump: pc = i.a; continue;
+    }
+    // Every intermediate is checked: IF, MIN or SIGN could otherwise hide an overflow.
+    if (!std::isfinite(v)) return {kOverflow, pc};
+    r[i.dst] = v;
+    ++pc;
+  }
+  return {};
+}
+
+// Forward-mode AD: each register carries its gradient (n wide) and, for Order 2, its
+// Hessian (n*n). Each instruction reads its operands' old rows before writing its own, so a
+// destination may be one of its operands.
+template <int Order>
+class Differentiator {
+ public:
+  Differentiator(const Program& p, Workspace::Buffers& b) : p_(p), b_(b), n_(p.derivative_names.size()) {}
+
+  RunError run() {
+    double* r = b_.value.data();
+    const std::uint32_t size = static_cast<std::uint32_t>(p_.code.size());
+    for (std::uint32_t pc = 0; pc < size;) {
+      const Instruction& i = p_.code[pc];
+      double v = 0.0;
+      switch (i.op) {
+        case OpCode::add: v = linear(i, 1.0, 1.0); break;
+        case OpCode::subtract: v = linear(i, 1.0, -1.0); break;
+        case OpCode::negate: v = linear(i, -1.0, 0.0); break;
+        case OpCode::move: v = linear(i, 1.0, 0.0); break;
+        case OpCode::multiply: v = multiply(i); break;
+        case OpCode::divide:
+          if (r[i.b] == 0.0) return {kDivisionByZero, pc};
+          v = divide(i);
+          break;
+        case OpCode::square: {
+          double a = r[i.a];
+          double d[1] = {2.0 * a}, dd[1] = {2.0};
+          v = a * a;
+          chain(i.dst, &i.a, 1, d, dd);
+          break;
+        }
+        case OpCode::power: {
+          const char* e = power(i, v);
+          if (e) return {e, pc};
+          break;
+        }
+        case OpCode::call: {
+          const char* e = call(i, v);
+          if (e) return {e, pc};
+          break;
+        }
+        case OpCode::bound: {
+          const char* e = bound(i, v);
+          if (e) return {e, pc};
+          break;
+        }
+        case OpCode::branch: {
+          double t = r[i.a];
+          const Branch& br = p_.branches[i.b];
+          pc = t < 0.0 ? br.lt : t > 0.0 ? br.gt : br.eq;
+          continue;
+        }
+        case OpCode::jump: pc = i.a; continue;
+      }
+      if (!std::isfinite(v)) return {kOverflow, pc};
+      for (std::size_t k = 0; k < n_; ++k) {
+        if (!std::isfinite(grad(i.dst)[k])) return {"derivative is infinite or undefined here", pc};
+      }
+      r[i.dst] = v;
+      ++pc;
+    }
+    return {};
+  }
+
+ private:
+  double* grad(std::uint32_t reg) { return b_.grad.data() + reg * n_; }
+  double* hess(std::uint32_t reg) { return b_.hess.data() + reg * n_ * n_; }
+
+  // dst = ca*a + cb*b (b unused when cb == 0).
+  double linear(const Instruction& i, double ca, double cb) {
+    const double* r = b_.value.data();
+    double v = ca * r[i.a] + (cb != 0.0 ? cb * r[i.b] : 0.0);
+    double* g = grad(i.dst);
+    const double* ga = grad(i.a);
+    const double* gb = cb != 0.0 ? grad(i.b) : nullptr;
+    for (std::size_t k = 0; k < n_; ++k) g[k] = ca * ga[k] + (gb ? cb * gb[k] : 0.0);
+    if constexpr (Order == 2) {
+      double* h = hess(i.dst);
+      const double* ha = hess(i.a);
+      const double* hb = cb != 0.0 ? hess(i.b) : nullptr;
+      for (std::size_t k = 0; k < n_ * n_; ++k) h[k] = ca * ha[k] + (hb ? cb * hb[k] : 0.0);
+    }
+    return v;
+  }
+
+  double multiply(const Instruction& i) {
+    const double* r = b_.value.data();
+    double a = r[i.a], bv = r[i.b];
+    double d[2] = {bv, a};
+    double dd[4] = {0.0, 1.0, 1.0, 0.0};
+    std::uint32_t args[2] = {i.a, i.b};
+    chain(i.dst, args, 2, d, dd);
+    return a * bv;
+  }
+
+  double divide(const Instruction& i) {
+    const double* r = b_.value.data();
+    double a = r[i.a], bv = r[i.b];
+    double q = a / bv;
+    double d[2] = {1.0 / bv, -q / bv};
+    double dd[4] = {0.0, -1.0 / (bv * bv), -1.0 / (bv * bv), 2.0 * q / (bv * bv)};
+    std::uint32_t args[2] = {i.a, i.b};
+    chain(i.dst, args, 2, d, dd);
+    return q;
+  }
+
+  const char* power(const Instruction& i, double& v) {
+    const double* r = b_.value.data();
+    double a = r[i.a], e = r[i.b];
+    if (const char* err = power_error(a, e)) return err;
+    v = std::pow(a, e);
+    bool exponent_varies = false;
+    for (std::size_t k = 0; k < n_; ++k) exponent_varies |= grad(i.b)[k] != 0.0;
+    double d[2] = {0.0, 0.0};
+    double dd[4] = {0.0, 0.0, 0.0, 0.0};
+    // d/da = e*a**(e-1); at a = 0 it is 0 for e > 1 or e = 0, 1 for e = 1, infinite otherwise.
+    if (e != 0.0) {
+      if (a == 0.0 && e < 1.0) return "derivative of a**b is infinite at a = 0 for b < 1";
+      d[0] = e == 1.0 ? 1.0 : e * std::pow(a, e - 1.0);
+      if (Order == 2) {
+        if (a == 0.0 && e < 2.0 && e != 1.0) return "second derivative of a**b is infinite at a = 0 for b < 2";
+        dd[0] = (e == 1.0 || e == 2.0) ? (e == 2.0 ? 2.0 : 0.0) : e * (e - 1.0) * std::pow(a, e - 2.0);
+      }
+    }
+    if (exponent_varies) {
+      if (a <= 0.0) return "derivative of a**b with respect to b needs a > 0";
+      double la = std::log(a);
+      d[1] = v * la;
+      dd[1] = dd[2] = std::pow(a, e - 1.0) * (1.0 + e * la);
+      dd[3] = v * la * la;
+    }
+    std::uint32_t args[2] = {i.a, i.b};
+    chain(i.dst, args, 2, d, dd);
+    return nullptr;
+  }
+
+  const char* call(const Instruction& i, double& v) {
+    const double* r = b_.value.data();
+    const std::uint32_t* list = p_.argument_lists.data() + i.a;
+    const int count = i.count;
+    double args[builtins::kMaxArgs];
+    double d[builtins::kMaxArgs] = {};
+    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+    for (int k = 0; k < count; ++k) args[k] = r[list[k]];
+    if (const char* e = p_.functions[i.b]->derivatives(args, count, Order, &v, d, Order == 2 ? dd : nullptr)) return e;
+    chain(i.dst, list, static_cast<std::size_t>(count), d, dd);
+    return nullptr;
+  }
+
+  const char* bound(const Instruction& i, double& v) {
+    const auto& call = p_.bound_calls[i.b];
+    const std::size_t m = call.derivative.size();
+    std::fill(b_.local_grad.begin(), b_.local_grad.begin() + static_cast<std::ptrdiff_t>(m), 0.0);
+    if constexpr (Order == 2) std::fill(b_.local_hess.begin(), b_.local_hess.begin() + static_cast<std::ptrdiff_t>(m * m), 0.0);
+    if (const char* e = p_.bindings->evaluate(call.handle, *b_.inputs, Order, &v, b_.local_grad.data(),
+                                              Order == 2 ? b_.local_hess.data() : nullptr))
+      return e;
+    double* g = grad(i.dst);
+    std::fill(g, g + n_, 0.0);
+    for (std::size_t k = 0; k < m; ++k) g[call.derivative[k]] += b_.local_grad[k];
+    if constexpr (Order == 2) {
+      double* h = hess(i.dst);
+      std::fill(h, h + n_ * n_, 0.0);
+      for (std::size_t k = 0; k < m; ++k)
+        for (std::size_t l = 0; l < m; ++l)
+          h[static_cast<std::size_t>(call.derivative[k]) * n_ + static_cast<std::size_t>(call.derivative[l])] +=
+              b_.local_hess[k * m + l];
+    }
+    return nullptr;
+  }
+
+  // The chain rule through a function of `count` registers with partials d (and dd):
+  // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T.
+  void chain(std::uint32_t dst, const std::uint32_t* args, std::size_t count, const double* d, const double* dd) {
+    double* g = b_.new_grad.data();
+    std::fill(g, g + n_, 0.0);
+    for (std::size_t a = 0; a < count; ++a) {
+      if (d[a] == 0.0) continue;
+      const double* ga = grad(args[a]);
+      for (std::size_t k = 0; k < n_; ++k) g[k] += d[a] * ga[k];
+    }
+    if constexpr (Order == 2) {
+      double* h = b_.new_hess.data();
+      std::fill(h, h + n_ * n_, 0.0);
+      for (std::size_t a = 0; a < count; ++a) {
+        if (d[a] != 0.0) {
+          const double* ha = hess(args[a]);
+          for (std::size_t k = 0; k < n_ * n_; ++k) h[k] += d[a] * ha[k];
+        }
+        for (std::size_t c = 0; c < count; ++c) {
+          double w = dd[a * count + c];
+          if (w == 0.0) continue;
+          const double* ga = grad(args[a]);
+          const double* gc = grad(args[c]);
+          for (std::size_t k = 0; k < n_; ++k)
+            for (std::size_t l = 0; l < n_; ++l) h[k * n_ + l] += w * ga[k] * gc[l];
+        }
+      }
+      std::copy(h, h + n_ * n_, hess(dst));
+    }
+    std::copy(g, g + n_, grad(dst));
+  }
+
+  const Program& p_;
+  Workspace::Buffers& b_;
+  const std::size_t n_;
+};
+
+}  // namespace
+
+RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {
+  prepare(program, buffers, order);
+  buffers.inputs = &in;
+  if (!load_inputs(program, in, buffers)) return {"an input (TIME, MODE or a variable) is NaN or infinite", 0, true};
+  switch (order) {
+    case 0: return value_only(program, buffers);
+    case 1: return Differentiator<1>(program, buffers).run();
+    default: return Differentiator<2>(program, buffers).run();
+  }
+}
+
+}  // namespace fexpr::detail

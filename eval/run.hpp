@@ -1,0 +1,38 @@
+// Running a program: the value alone, or the value with its gradient and Hessian by forward
+// automatic differentiation over the program's derivative inputs.
+#pragma once
+
+#include "eval/program.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <vector>
+
+namespace fexpr {
+
+struct Workspace::Buffers {
+  std::uint64_t prepared = 0;  // id of the program whose constants and seeds are loaded
+  int prepared_order = -1;
+  std::vector<double> value;   // per register
+  std::vector<double> grad;    // per register, n wide
+  std::vector<double> hess;    // per register, n*n
+  std::vector<double> new_grad, new_hess;
+  std::vector<double> local_grad, local_hess;  // one bound call's derivatives
+  const Inputs* inputs = nullptr;              // of the evaluation under way, for bound calls
+};
+
+}  // namespace fexpr
+
+namespace fexpr::detail {
+
+struct RunError {
+  const char* message = nullptr;  // nullptr: success
+  std::uint32_t pc = 0;           // failing instruction
+  bool input = false;             // a host-supplied input was not finite
+};
+
+// order 0: value only; 1: with gradient; 2: with gradient and Hessian. The result is in
+// buffers.value[program.result] (and its rows of grad/hess).
+RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order);
+
+}  // namespace fexpr::detail

@@ -1,0 +1,24 @@
+// Text to syntax tree. The only entry point into the PEGTL grammar.
+#pragma once
+
+#include "ast/ast.hpp"
+
+#include <fexpr/diagnostic.hpp>
+
+#include <string_view>
+#include <variant>
+
+namespace fexpr::grammar {
+
+// Deeper nesting (of parentheses, signs, '**', IF and calls together) is a clean error
+// instead of a stack overflow; real expressions stay far below it.
+inline constexpr int kMaxNesting = 100;
+
+struct ParseOptions {
+  std::uint32_t offset = 0;            // added to every span (the text sits inside a larger file)
+  const SourceText* source = nullptr;  // positions in messages ("opened at 3:14") come from it
+};
+
+std::variant<ast::Tree, Diagnostic> parse(std::string_view text, ParseOptions options = {});
+
+}  // namespace fexpr::grammar

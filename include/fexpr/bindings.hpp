@@ -1,0 +1,46 @@
+// How kinematic and element functions (DX, VR, VARVAL, CUBSPL, ...) get their meaning: the
+// compiler asks the Bindings to resolve each call once, and the evaluator asks them for the
+// value and derivatives of the resolved call at each evaluation.
+#pragma once
+
+#include <fexpr/diagnostic.hpp>
+#include <fexpr/expression.hpp>
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace fexpr {
+
+class Bindings {
+ public:
+  virtual ~Bindings() = default;
+
+  struct Resolved {
+    std::uint32_t handle = 0;
+    // The derivative inputs the call reads, named as in Expression::derivative_names()
+    // ("TIME", "x", "PART/2.x"); evaluate() reports derivatives in this order.
+    std::vector<std::string> inputs;
+  };
+  struct Rejected {
+    int argument = -1;  // index of the offending argument, or -1 for the whole call
+    Code code = Code::reference;
+    std::string message;
+  };
+
+  // Called at compile time with the function's upper-case name and its arguments, which the
+  // compiler has already reduced to constants.
+  virtual std::variant<Resolved, Rejected> resolve(std::string_view function,
+                                                   std::span<const double> arguments) const = 0;
+
+  // Value (order 0), gradient over Resolved::inputs (order >= 1) and row-major Hessian
+  // (order 2) of a resolved call. grad and hess arrive zero-filled. Returns nullptr, or a
+  // static message for an evaluation error. Must not allocate: it runs in solver loops.
+  virtual const char* evaluate(std::uint32_t handle, const Inputs& in, int order, double* value, double* grad,
+                               double* hess) const = 0;
+};
+
+}  // namespace fexpr

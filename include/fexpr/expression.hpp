@@ -1,0 +1,128 @@
+// Compiling and evaluating one function expression: the library's main entry point.
+//
+//   fexpr::Context ctx;
+//   auto x = ctx.declare_variable("x");
+//   auto compiled = fexpr::compile("-1E4*(x-0.5)", ctx);
+//   if (!compiled) { for (auto& d : compiled.diagnostics) ...; }
+//   fexpr::Workspace ws;                       // one per thread
+//   double vars[1] = {0.6};
+//   fexpr::Inputs in; in.variables = vars;
+//   double f = compiled.expression->value(in, ws);
+#pragma once
+
+#include <fexpr/diagnostic.hpp>
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace fexpr {
+
+namespace detail {
+struct Program;
+}
+class Bindings;
+
+// What names mean when an expression is compiled: the user variables a host binds, and
+// (through Bindings) the model and dataset elements that kinematic and element functions refer to.
+class Context {
+ public:
+  Context();
+  ~Context();
+  Context(const Context&);
+  Context& operator=(const Context&);
+
+  // Declares a user variable (names are case-insensitive) and returns its slot in
+  // Inputs::variables. Declaring a name twice returns the first slot.
+  std::size_t declare_variable(std::string_view name);
+  std::optional<std::size_t> variable_slot(std::string_view name) const;
+  const std::vector<std::string>& variables() const { return variables_; }
+
+  // Gives meaning to kinematic and element functions (DX, VARVAL, ...). Without bindings
+  // they are compile errors "needs a model". The bindings must outlive every expression
+  // compiled against this context.
+  void set_bindings(const Bindings* bindings) { bindings_ = bindings; }
+  const Bindings* bindings() const { return bindings_; }
+
+ private:
+  std::vector<std::string> variables_;
+  const Bindings* bindings_ = nullptr;
+};
+
+// The values an expression reads when it is evaluated.
+struct Inputs {
+  double time = 0.0;
+  // Analysis mode read by MODE; Adams codes 1 kinematic, 3 initial conditions, 4 dynamic,
+  // 5 static, 6 quasi-static, 7 linear.
+  double mode = 4.0;
+  std::span<const double> variables;  // indexed by Context::declare_variable slots
+  const void* state = nullptr;        // model state, read by the Bindings that compiled it
+};
+
+// Per-thread scratch memory for evaluation. It grows to fit the largest expression it has
+// evaluated, so evaluation allocates only the first time.
+class Workspace {
+ public:
+  Workspace();
+  ~Workspace();
+  Workspace(Workspace&&) noexcept;
+  Workspace& operator=(Workspace&&) noexcept;
+
+  struct Buffers;
+  Buffers& buffers() { return *buffers_; }
+
+ private:
+  std::unique_ptr<Buffers> buffers_;
+};
+
+class EvaluationError : public std::runtime_error {
+ public:
+  explicit EvaluationError(Diagnostic d) : std::runtime_error(d.message), diagnostic(std::move(d)) {}
+  Diagnostic diagnostic;
+};
+
+// A compiled expression: immutable, cheap to copy, safe to evaluate from several threads
+// at once as long as each thread has its own Workspace.
+class Expression {
+ public:
+  explicit Expression(std::shared_ptr<const detail::Program> program);
+
+  // The independent inputs of the derivatives, in gradient order: TIME, each declared
+  // variable, then model states the expression reads (named like "PART/2.x").
+  const std::vector<std::string>& derivative_names() const;
+  std::size_t derivative_count() const;
+
+  double value(const Inputs& in, Workspace& ws) const;
+  // Returns the value; writes d/d(input) for each derivative input into grad.
+  double gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const;
+  // Also writes the full symmetric Hessian, row-major n*n, into hess.
+  double hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const;
+
+  const detail::Program& program() const { return *program_; }
+
+ private:
+  std::shared_ptr<const detail::Program> program_;
+};
+
+struct CompileResult {
+  std::optional<Expression> expression;
+  std::vector<Diagnostic> diagnostics;  // errors when expression is empty; warnings otherwise
+  explicit operator bool() const { return expression.has_value(); }
+};
+
+struct CompileOptions {
+  // Added to every span, so that an expression taken from inside a larger file reports
+  // offsets into that file.
+  std::uint32_t offset = 0;
+  // The larger file, for positions quoted inside messages ("'(' opened at 41:23").
+  const SourceText* source = nullptr;
+};
+
+CompileResult compile(std::string_view text, const Context& context, CompileOptions options = {});
+
+}  // namespace fexpr

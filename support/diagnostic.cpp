@@ -1,0 +1,78 @@
+#include <fexpr/diagnostic.hpp>
+
+#include <algorithm>
+
+namespace fexpr {
+
+std::string_view code_name(Code code) {
+  switch (code) {
+    case Code::syntax: return "syntax";
+    case Code::name: return "name";
+    case Code::arity: return "arity";
+    case Code::argument: return "argument";
+    case Code::needs_model: return "needs-model";
+    case Code::reference: return "reference";
+    case Code::domain: return "domain";
+    case Code::limit: return "limit";
+    case Code::cycle: return "cycle";
+    case Code::duplicate_id: return "duplicate-id";
+    case Code::missing_argument: return "missing-argument";
+    case Code::discontinuity: return "discontinuity";
+    case Code::parameter: return "parameter";
+    case Code::not_interpreted: return "not-interpreted";
+    case Code::user_subroutine: return "user-subroutine";
+    case Code::io: return "io";
+  }
+  return "unknown";
+}
+
+std::string_view severity_name(Severity severity) {
+  switch (severity) {
+    case Severity::error: return "error";
+    case Severity::warning: return "warning";
+    case Severity::info: return "info";
+  }
+  return "error";
+}
+
+SourceText::SourceText(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
+  line_starts_.push_back(0);
+  for (std::uint32_t i = 0; i < text_.size(); ++i) {
+    if (text_[i] == '\n') line_starts_.push_back(i + 1);
+  }
+}
+
+Position SourceText::position(std::uint32_t offset) const {
+  offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
+  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+  auto line = static_cast<std::uint32_t>(it - line_starts_.begin());
+  return {line, offset - line_starts_[line - 1] + 1};
+}
+
+std::string_view SourceText::line_text(std::uint32_t line) const {
+  if (line == 0 || line > line_starts_.size()) return {};
+  std::uint32_t begin = line_starts_[line - 1];
+  std::uint32_t end = line < line_starts_.size() ? line_starts_[line] - 1 : static_cast<std::uint32_t>(text_.size());
+  if (end > begin && text_[end - 1] == '\r') --end;
+  return std::string_view(text_).substr(begin, end - begin);
+}
+
+std::string SourceText::render(const Diagnostic& d) const {
+  Position at = position(d.span.begin);
+  std::string out = name_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
+                    std::string(severity_name(d.severity)) + ": " + d.message + "\n";
+  std::string_view line = line_text(at.line);
+  out.append(line);
+  out += '\n';
+  // The caret line copies tabs from the source so that the caret stays under the column.
+  std::string caret;
+  for (std::uint32_t i = 0; i + 1 < at.column && i < line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
+  caret += '^';
+  Position last = position(d.span.end > d.span.begin ? d.span.end - 1 : d.span.begin);
+  if (last.line == at.line && last.column > at.column) caret.append(last.column - at.column, '~');
+  out += caret;
+  out += '\n';
+  return out;
+}
+
+}  // namespace fexpr

@@ -1,0 +1,15 @@
+// Locale-independent number text: what the grammar reads and what every output prints.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace fexpr::number {
+
+// Shortest text that reads back to exactly the same double ("0.1", "1E+05", "-0").
+std::string format(double value);
+// Parses a decimal floating-point literal with std::from_chars; empty on overflow or bad text.
+std::optional<double> parse(std::string_view text);
+
+}  // namespace fexpr::number

@@ -1,0 +1,17 @@
+// Small text helpers shared by every layer: case folding, case-insensitive comparison and the
+// nearest-name search behind "did you mean ...?".
+#pragma once
+
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace fexpr::text {
+
+std::string upper(std::string_view s);
+bool iequals(std::string_view a, std::string_view b);
+// The candidate closest to name by edit distance, or empty when none is close enough to
+// be a plausible typo.
+std::string_view nearest(std::string_view name, std::span<const std::string_view> candidates);
+
+}  // namespace fexpr::text

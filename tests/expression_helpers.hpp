@@ -1,0 +1,69 @@
+// Shorthands for tests that compile and evaluate one expression.
+#pragma once
+
+#include <catch2/catch.hpp>
+#include <fexpr/expression.hpp>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace fexpr::testing {
+
+struct Bench {
+  Context context;
+  std::vector<double> values;
+  double time = 0.0;
+
+  Bench() = default;
+  explicit Bench(const std::map<std::string, double>& vars) {
+    for (const auto& [name, v] : vars) {
+      std::size_t slot = context.declare_variable(name);
+      values.resize(slot + 1);
+      values[slot] = v;
+    }
+  }
+  Inputs inputs() const {
+    Inputs in;
+    in.time = time;
+    in.variables = values;
+    return in;
+  }
+  Expression compile_ok(const std::string& text) const {
+    auto r = compile(text, context);
+    INFO("expression: " << text << (r.diagnostics.empty() ? "" : " -> " + r.diagnostics.front().message));
+    REQUIRE(r.expression);
+    return *r.expression;
+  }
+  double value(const std::string& text) const {
+    Workspace ws;
+    return compile_ok(text).value(inputs(), ws);
+  }
+  // The single diagnostic of text that does not compile.
+  Diagnostic compile_error(const std::string& text) const {
+    auto r = compile(text, context);
+    INFO("expression: " << text);
+    REQUIRE_FALSE(r.expression);
+    REQUIRE_FALSE(r.diagnostics.empty());
+    return r.diagnostics.front();
+  }
+  Diagnostic evaluation_error(const std::string& text) const {
+    Expression e = compile_ok(text);
+    Workspace ws;
+    try {
+      e.value(inputs(), ws);
+    } catch (const EvaluationError& err) {
+      return err.diagnostic;
+    }
+    FAIL("expected an evaluation error for " << text);
+    return {};
+  }
+};
+
+// "line:column" of a diagnostic in a one-expression source.
+inline std::string where(const std::string& text, const Diagnostic& d) {
+  Position p = SourceText("t", text).position(d.span.begin);
+  return std::to_string(p.line) + ":" + std::to_string(p.column);
+}
+
+}  // namespace fexpr::testing

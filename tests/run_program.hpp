@@ -1,0 +1,31 @@
+// Runs the fexpr program the way a user does, for tests of the command line.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace fexpr::testing {
+
+struct ProgramResult {
+  int status = -1;
+  std::string out;
+};
+
+// Runs `fexpr ARGS` through the shell (ARGS already quoted), standard error merged into the
+// output when merge_stderr is set.
+inline ProgramResult run_fexpr(const std::string& args, bool merge_stderr = false) {
+  std::string command = std::string(FEXPR_BINARY) + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+  ProgramResult r;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (!pipe) return r;
+  std::array<char, 4096> buffer;
+  std::size_t n;
+  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) r.out.append(buffer.data(), n);
+  int status = pclose(pipe);
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+}  // namespace fexpr::testing

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Installs the Debian packages fexpr builds from, when they are missing.
+# Shared by run.sh and test.sh so that both set up a fresh machine the same way.
+set -euo pipefail
+
+packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+  echo "fexpr: installing ${missing[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq "${missing[@]}" >/dev/null
+else
+  echo "fexpr: missing Debian packages: ${missing[*]}" >&2
+  echo "fexpr: install them with: sudo apt-get install -y ${missing[*]}" >&2
+  exit 1
+fi
