@@ -1,6 +1,7 @@
 // fexpr eval: evaluate expressions given on the command line or in a file, with derivatives.
 #include "ast/ast.hpp"
 #include "cli/commands.hpp"
+#include "cli/loaded_model.hpp"
 #include "grammar/parse.hpp"
 #include "support/json.hpp"
 #include "support/number.hpp"
@@ -23,6 +24,7 @@ struct EvalOptions {
   bool ast = false;
   std::string format = "text";
   std::string file;
+  std::string model;
   std::vector<std::string> expressions;
 };
 
@@ -45,8 +47,8 @@ std::string_view error_kind(Code c) {
 
 class Evaluator {
  public:
-  Evaluator(const EvalOptions& o, Context& ctx, std::vector<double> values)
-      : o_(o), ctx_(ctx), values_(std::move(values)) {}
+  Evaluator(const EvalOptions& o, Context& ctx, std::vector<double> values, const void* state)
+      : o_(o), ctx_(ctx), values_(std::move(values)), state_(state) {}
 
   bool run(const Item& item) {
     std::string_view text = std::string_view(item.source->text()).substr(item.offset, item.length);
@@ -64,6 +66,7 @@ class Evaluator {
     in.time = o_.time;
     in.mode = o_.mode;
     in.variables = values_;
+    in.state = state_;
     const std::size_t n = e.derivative_count();
     std::vector<double> grad(n), hess(n * n);
     double value = 0.0;
@@ -141,24 +144,19 @@ class Evaluator {
   const EvalOptions& o_;
   Context& ctx_;
   std::vector<double> values_;
+  const void* state_;
   Workspace ws_;
 };
 
-std::optional<std::string> read_all(const std::string& path) {
-  if (path == "-") {
-    std::stringstream ss;
-    ss << std::cin.rdbuf();
-    return ss.str();
-  }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) return std::nullopt;
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
 int run_eval(const EvalOptions& o) {
   Context ctx;
+  std::unique_ptr<LoadedModel> model;
+  if (!o.model.empty()) {
+    auto loaded = load_model(o.model);
+    if (!loaded) return 2;
+    model = std::move(*loaded);
+    ctx.set_bindings(model->bindings.get());
+  }
   std::vector<double> values;
   for (const std::string& v : o.vars) {
     auto eq = v.find('=');
@@ -182,7 +180,7 @@ int run_eval(const EvalOptions& o) {
     items.push_back({source, 0, static_cast<std::uint32_t>(o.expressions[i].size())});
   }
   if (!o.file.empty()) {
-    auto content = read_all(o.file);
+    auto content = read_file(o.file);
     if (!content) {
       std::cerr << "fexpr eval: cannot read '" << o.file << "'\n";
       return 2;
@@ -207,7 +205,7 @@ int run_eval(const EvalOptions& o) {
     std::cerr << "fexpr eval: nothing to evaluate; give EXPR arguments or --file FILE\n";
     return 2;
   }
-  Evaluator evaluator(o, ctx, values);
+  Evaluator evaluator(o, ctx, values, model ? model->state.get() : nullptr);
   bool all_ok = true;
   for (const Item& item : items) all_ok &= evaluator.run(item);
   return all_ok ? 0 : 1;
@@ -221,10 +219,11 @@ Runner add_eval_command(CLI::App& app) {
   sub->add_option("--time", o->time, "Value of TIME (default 0)");
   sub->add_option("--mode", o->mode, "Value of MODE (default 4, dynamic analysis)");
   sub->add_option("--var", o->vars, "Define a user variable: NAME=VALUE (repeatable)")->allow_extra_args(false);
-  sub->add_flag("--grad", o->grad, "Print the gradient with respect to TIME and every variable");
+  sub->add_flag("--grad", o->grad, "Print the gradient with respect to TIME, every variable and the model states read");
   sub->add_flag("--hessian", o->hessian, "Print the gradient and the Hessian");
   sub->add_flag("--ast", o->ast, "Print the syntax tree");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  sub->add_option("--model", o->model, "Evaluate kinematic functions against the parts and markers of FILE.adm");
   sub->add_option("--file", o->file, "Evaluate each non-empty, non-# line of FILE (- = standard input)");
   sub->add_option("EXPR", o->expressions, "Expressions to evaluate");
   return [o] { return run_eval(*o); };

@@ -60,7 +60,7 @@ struct Program {
   std::vector<Branch> branches;
   std::vector<double> constants;
   struct BoundCall {
-    std::uint32_t handle;
+    std::uintptr_t handle;
     std::vector<std::int32_t> derivative;  // derivative index of each input the call reads
   };
   std::vector<BoundCall> bound_calls;      // indexed by a `bound` instruction's b

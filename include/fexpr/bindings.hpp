@@ -20,7 +20,9 @@ class Bindings {
   virtual ~Bindings() = default;
 
   struct Resolved {
-    std::uint32_t handle = 0;
+    // Opaque to the evaluator; typically the address of what the bindings keep for the call,
+    // so that evaluation needs no lookup and no lock.
+    std::uintptr_t handle = 0;
     // The derivative inputs the call reads, named as in Expression::derivative_names()
     // ("TIME", "x", "PART/2.x"); evaluate() reports derivatives in this order.
     std::vector<std::string> inputs;
@@ -39,7 +41,7 @@ class Bindings {
   // Value (order 0), gradient over Resolved::inputs (order >= 1) and row-major Hessian
   // (order 2) of a resolved call. grad and hess arrive zero-filled. Returns nullptr, or a
   // static message for an evaluation error. Must not allocate: it runs in solver loops.
-  virtual const char* evaluate(std::uint32_t handle, const Inputs& in, int order, double* value, double* grad,
+  virtual const char* evaluate(std::uintptr_t handle, const Inputs& in, int order, double* value, double* grad,
                                double* hess) const = 0;
 };
 

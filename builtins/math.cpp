@@ -1,0 +1,228 @@
+// The FORTRAN-77 math functions. Each rule gives the value and, when order > 0, its first and
+// second derivatives in closed form; the value path passes order 0 and skips them.
+#include "builtins/entries.hpp"
+
+#include <cmath>
+#include <numbers>
+
+namespace fexpr::builtins {
+namespace {
+
+struct Taylor1 {
+  double f = 0.0, fa = 0.0, faa = 0.0;
+};
+struct Taylor2 {
+  double f = 0.0, fa = 0.0, fb = 0.0, faa = 0.0, fab = 0.0, fbb = 0.0;
+};
+using Unary = const char* (*)(double a, int order, Taylor1& t);
+using Binary = const char* (*)(double a, double b, int order, Taylor2& t);
+
+double sign_of(double a) { return a > 0.0 ? 1.0 : a < 0.0 ? -1.0 : 0.0; }
+
+const char* abs_(double a, int, Taylor1& t) {
+  t = {std::fabs(a), sign_of(a), 0.0};
+  return nullptr;
+}
+const char* acos_(double a, int order, Taylor1& t) {
+  if (!(std::fabs(a) <= 1.0)) return "ACOS argument outside [-1, 1]";
+  if (order > 0 && std::fabs(a) == 1.0) return "derivative of ACOS is infinite at -1 and 1";
+  const double q = (1.0 - a) * (1.0 + a), r = std::sqrt(q);
+  t = {std::acos(a), -1.0 / r, -a / (q * r)};
+  return nullptr;
+}
+const char* aint_(double a, int, Taylor1& t) {
+  t.f = std::trunc(a);
+  return nullptr;
+}
+const char* anint_(double a, int, Taylor1& t) {
+  t.f = std::round(a);  // halves away from zero, as FORTRAN's ANINT
+  return nullptr;
+}
+const char* asin_(double a, int order, Taylor1& t) {
+  if (!(std::fabs(a) <= 1.0)) return "ASIN argument outside [-1, 1]";
+  if (order > 0 && std::fabs(a) == 1.0) return "derivative of ASIN is infinite at -1 and 1";
+  const double q = (1.0 - a) * (1.0 + a), r = std::sqrt(q);
+  t = {std::asin(a), 1.0 / r, a / (q * r)};
+  return nullptr;
+}
+const char* atan_(double a, int, Taylor1& t) {
+  const double q = 1.0 / (1.0 + a * a);
+  t = {std::atan(a), q, -2.0 * a * q * q};
+  return nullptr;
+}
+const char* cos_(double a, int order, Taylor1& t) {
+  t.f = std::cos(a);
+  if (order > 0) t = {t.f, -std::sin(a), -t.f};
+  return nullptr;
+}
+const char* cosh_(double a, int order, Taylor1& t) {
+  t.f = std::cosh(a);
+  if (order > 0) t = {t.f, std::sinh(a), t.f};
+  return nullptr;
+}
+const char* exp_(double a, int, Taylor1& t) {
+  const double e = std::exp(a);
+  t = {e, e, e};
+  return nullptr;
+}
+const char* log_(double a, int, Taylor1& t) {
+  if (!(a > 0.0)) return "LOG of a number <= 0";
+  t = {std::log(a), 1.0 / a, -1.0 / (a * a)};
+  return nullptr;
+}
+const char* log10_(double a, int, Taylor1& t) {
+  if (!(a > 0.0)) return "LOG10 of a number <= 0";
+  const double c = 1.0 / (a * std::numbers::ln10);
+  t = {std::log10(a), c, -c / a};
+  return nullptr;
+}
+const char* sin_(double a, int order, Taylor1& t) {
+  t.f = std::sin(a);
+  if (order > 0) t = {t.f, std::cos(a), -t.f};
+  return nullptr;
+}
+const char* sinh_(double a, int order, Taylor1& t) {
+  t.f = std::sinh(a);
+  if (order > 0) t = {t.f, std::cosh(a), t.f};
+  return nullptr;
+}
+const char* sqrt_(double a, int order, Taylor1& t) {
+  if (a < 0.0) return "SQRT of a negative number";
+  if (order > 0 && a == 0.0) return "derivative of SQRT is infinite at 0";
+  const double r = std::sqrt(a);
+  t = {r, 0.5 / r, -0.25 / (a * r)};
+  return nullptr;
+}
+const char* tan_(double a, int, Taylor1& t) {
+  const double y = std::tan(a), q = 1.0 + y * y;
+  t = {y, q, 2.0 * y * q};
+  return nullptr;
+}
+const char* tanh_(double a, int, Taylor1& t) {
+  const double y = std::tanh(a), q = 1.0 - y * y;
+  t = {y, q, -2.0 * y * q};
+  return nullptr;
+}
+
+const char* atan2_(double y, double x, int, Taylor2& t) {
+  if (y == 0.0 && x == 0.0) return "ATAN2(0, 0) is undefined";
+  // Through the unit vector (c, s) so that tiny arguments do not underflow x² + y².
+  const double r = std::hypot(x, y), c = x / r, s = y / r, q = 1.0 / (r * r);
+  t = {std::atan2(y, x), c / r, -s / r, -2.0 * c * s * q, (s * s - c * c) * q, 2.0 * c * s * q};
+  return nullptr;
+}
+const char* dim_(double a, double b, int, Taylor2& t) {
+  if (a > b) t = {a - b, 1.0, -1.0};
+  return nullptr;
+}
+const char* max_(double a, double b, int, Taylor2& t) {
+  t = a >= b ? Taylor2{a, 1.0} : Taylor2{b, 0.0, 1.0};
+  return nullptr;
+}
+const char* min_(double a, double b, int, Taylor2& t) {
+  t = a <= b ? Taylor2{a, 1.0} : Taylor2{b, 0.0, 1.0};
+  return nullptr;
+}
+const char* mod_(double a, double b, int, Taylor2& t) {
+  if (b == 0.0) return "MOD by zero";
+  const double q = std::trunc(a / b);
+  t = {a - q * b, 1.0, -q};
+  return nullptr;
+}
+const char* sign_(double a, double b, int, Taylor2& t) {
+  const double s = b >= 0.0 ? 1.0 : -1.0;
+  t = {s * std::fabs(a), s * sign_of(a)};
+  return nullptr;
+}
+
+template <Unary F>
+const char* unary_value(const double* args, int, double* value) {
+  Taylor1 t;
+  const char* error = F(args[0], 0, t);
+  *value = t.f;
+  return error;
+}
+template <Unary F>
+const char* unary_derivatives(const double* args, int, int order, double* value, double* d, double* dd) {
+  Taylor1 t;
+  if (const char* error = F(args[0], order, t)) return error;
+  *value = t.f;
+  d[0] = t.fa;
+  if (order == 2) dd[0] = t.faa;
+  return nullptr;
+}
+template <Binary F>
+const char* binary_value(const double* args, int, double* value) {
+  Taylor2 t;
+  const char* error = F(args[0], args[1], 0, t);
+  *value = t.f;
+  return error;
+}
+template <Binary F>
+const char* binary_derivatives(const double* args, int, int order, double* value, double* d, double* dd) {
+  Taylor2 t;
+  if (const char* error = F(args[0], args[1], order, t)) return error;
+  *value = t.f;
+  d[0] = t.fa;
+  d[1] = t.fb;
+  if (order == 2) {
+    dd[0] = t.faa;
+    dd[1] = dd[2] = t.fab;
+    dd[3] = t.fbb;
+  }
+  return nullptr;
+}
+
+template <Unary F>
+constexpr Builtin unary(std::string_view name, Smoothness smoothness, std::string_view signature,
+                        std::string_view formula, std::string_view example) {
+  return {name, 1, 1, Category::math, smoothness, signature, formula, example, unary_value<F>, unary_derivatives<F>};
+}
+template <Binary F>
+constexpr Builtin binary(std::string_view name, Smoothness smoothness, std::string_view signature,
+                         std::string_view formula, std::string_view example) {
+  return {name, 2, 2, Category::math, smoothness, signature, formula, example, binary_value<F>, binary_derivatives<F>};
+}
+
+using enum Smoothness;
+constexpr Builtin kEntries[] = {
+    unary<abs_>("ABS", c0, "ABS(a)", "|a|; derivative sign(a), 0 at a = 0", "ABS(-2.5) = 2.5"),
+    unary<acos_>("ACOS", smooth, "ACOS(a)",
+                 "arc cosine in [0, π] of a in [-1, 1]; derivative -1/√(1-a²), infinite at ±1", "ACOS(0.5) = 1.047198"),
+    unary<aint_>("AINT", discontinuous, "AINT(a)", "a truncated toward zero; derivative 0", "AINT(-6.5) = -6"),
+    unary<anint_>("ANINT", discontinuous, "ANINT(a)",
+                  "a rounded to the nearest whole number, halves away from zero; derivative 0", "ANINT(-4.6) = -5"),
+    unary<asin_>("ASIN", smooth, "ASIN(a)",
+                 "arc sine in [-π/2, π/2] of a in [-1, 1]; derivative 1/√(1-a²), infinite at ±1",
+                 "ASIN(0.5) = 0.523599"),
+    unary<atan_>("ATAN", smooth, "ATAN(a)", "arc tangent in (-π/2, π/2); derivative 1/(1+a²)", "ATAN(1) = 0.785398"),
+    binary<atan2_>("ATAN2", discontinuous, "ATAN2(y, x)",
+                   "angle of the point (x, y) in (-π, π], jumping by 2π across y = 0 at x < 0; undefined at (0, 0)",
+                   "ATAN2(1, -1) = 2.356194"),
+    unary<cos_>("COS", smooth, "COS(a)", "cosine of a in radians", "COS(0) = 1"),
+    unary<cosh_>("COSH", smooth, "COSH(a)", "hyperbolic cosine", "COSH(0) = 1"),
+    binary<dim_>("DIM", c0, "DIM(a, b)", "a-b if a > b, else 0 (positive difference); derivative 0 at a = b",
+                 "DIM(5, 3) = 2"),
+    unary<exp_>("EXP", smooth, "EXP(a)", "e to the power a", "EXP(1) = 2.718282"),
+    unary<log_>("LOG", smooth, "LOG(a)", "natural logarithm of a > 0", "LOG(1) = 0"),
+    unary<log10_>("LOG10", smooth, "LOG10(a)", "base-10 logarithm of a > 0", "LOG10(1000) = 3"),
+    binary<max_>("MAX", c0, "MAX(a, b)", "the larger of a and b; at a tie, a and its derivative", "MAX(-2, 3) = 3"),
+    binary<min_>("MIN", c0, "MIN(a, b)", "the smaller of a and b; at a tie, a and its derivative", "MIN(-2, 3) = -2"),
+    binary<mod_>("MOD", discontinuous, "MOD(a, b)",
+                 "a - AINT(a/b)·b, the sign of a; b ≠ 0; derivatives 1 by a and -AINT(a/b) by b", "MOD(45, 16) = 13"),
+    binary<sign_>("SIGN", discontinuous, "SIGN(a, b)",
+                  "|a| if b >= 0, else -|a|; derivative SIGN(1, b)·sign(a) by a (0 at a = 0), 0 by b",
+                  "SIGN(-3, 0) = 3"),
+    unary<sin_>("SIN", smooth, "SIN(a)", "sine of a in radians", "SIN(0.5) = 0.479426"),
+    unary<sinh_>("SINH", smooth, "SINH(a)", "hyperbolic sine", "SINH(1) = 1.175201"),
+    unary<sqrt_>("SQRT", smooth, "SQRT(a)", "square root of a >= 0; derivative 1/(2√a), infinite at 0",
+                 "SQRT(2.25) = 1.5"),
+    unary<tan_>("TAN", smooth, "TAN(a)", "tangent of a in radians", "TAN(0.5) = 0.546302"),
+    unary<tanh_>("TANH", smooth, "TANH(a)", "hyperbolic tangent", "TANH(0.5) = 0.462117"),
+};
+
+}  // namespace
+
+std::span<const Builtin> math_entries() { return kEntries; }
+
+}  // namespace fexpr::builtins
