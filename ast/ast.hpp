@@ -57,6 +57,8 @@ struct Tree {
 
 // Canonical text: upper-case names, minimal parentheses, so print(parse(print(t))) == print(t).
 std::string print(const Tree& tree);
+// The canonical text of one subtree.
+std::string print(const Tree& tree, NodeId node);
 // Indented tree for `fexpr eval --ast`.
 std::string dump(const Tree& tree);
 

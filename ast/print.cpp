@@ -144,9 +144,11 @@ void dump_node(const Tree& t, NodeId id, Op op, int indent, std::string& out) {
 
 }  // namespace
 
-std::string print(const Tree& tree) {
+std::string print(const Tree& tree) { return print(tree, tree.root); }
+
+std::string print(const Tree& tree, NodeId node) {
   Printer p(tree);
-  p.node(tree.root, level_sum);
+  p.node(node, level_sum);
   return p.out;
 }
 

@@ -11,5 +11,6 @@ namespace fexpr::cli {
 // process exit status.
 using Runner = std::function<int()>;
 Runner add_eval_command(CLI::App& app);
+Runner add_check_command(CLI::App& app);
 
 }  // namespace fexpr::cli

@@ -162,7 +162,7 @@ class Compiler {
     std::string message = "unknown name '" + raw + "'";
     std::string_view near = text::nearest(raw, known);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-    else if (context_.variables().empty()) message += "; define a variable with --var " + raw + "=VALUE";
+    else if (context_.variables().empty() && !context_.bindings()) message += "; define a variable with --var " + raw + "=VALUE";
     error(Code::name, n.span, message);
     return failed();
   }
@@ -323,21 +323,14 @@ class Compiler {
       return failed();
     }
     auto kids = tree_.kids(n);
-    std::vector<double> values;
+    std::uint32_t mark = next_temporary_;
+    std::vector<Operand> args;
+    std::vector<std::optional<double>> values;
     bool ok = true;
     for (ast::NodeId k : kids) {
-      std::uint32_t mark = next_temporary_;
-      Operand a = node(k);
-      release_to(mark);
-      if (a.failed) {
-        ok = false;
-      } else if (!a.constant) {
-        error(Code::argument, tree_[k].span,
-              "the arguments of " + std::string(f.name) + " must be constant ids or numbers: " + std::string(f.signature));
-        ok = false;
-      } else {
-        values.push_back(*a.constant);
-      }
+      args.push_back(node(k));
+      ok &= !args.back().failed;
+      values.push_back(args.back().constant);
     }
     if (!ok) return failed();
     auto resolution = bindings->resolve(f.name, values);
@@ -349,13 +342,21 @@ class Compiler {
       return failed();
     }
     auto& resolved = std::get<Bindings::Resolved>(resolution);
+    if (resolved.runtime_arguments.size() > Program::kMaxRuntimeArguments ||
+        (!resolved.runtime_arguments.empty() && resolved.inputs.size() > builtins::kMaxArgs)) {
+      error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
+      return failed();
+    }
     Program::BoundCall bound{resolved.handle, {}};
     for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
-    program_->max_bound_inputs = std::max(program_->max_bound_inputs, static_cast<std::uint32_t>(bound.derivative.size()));
+    std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
+    for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
+    program_->max_bound_inputs = std::max(
+        program_->max_bound_inputs, static_cast<std::uint32_t>(bound.derivative.size() + resolved.runtime_arguments.size()));
     std::uint32_t index = static_cast<std::uint32_t>(program_->bound_calls.size());
     program_->bound_calls.push_back(std::move(bound));
-    std::uint32_t dst = allocate();
-    emit({OpCode::bound, 0, dst, 0, index}, n.span);
+    std::uint32_t dst = destination(mark, {});
+    emit({OpCode::bound, static_cast<std::uint8_t>(resolved.runtime_arguments.size()), dst, list, index}, n.span);
     return in_register(dst);
   }
 

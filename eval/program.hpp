@@ -24,7 +24,7 @@ enum class OpCode : std::uint8_t {
   power,     // r[dst] = r[a] ** r[b]
   square,    // r[dst] = r[a] * r[a]           (x**2)
   call,      // r[dst] = functions[b](argument registers argument_lists[a .. a + count))
-  bound,     // r[dst] = bindings->evaluate(b): a kinematic or element function
+  bound,     // r[dst] = bindings->evaluate(bound_calls[b], runtime argument registers argument_lists[a .. a + count))
   move,      // r[dst] = r[a]
   branch,    // on the sign of r[a]: jump to branches[b].lt / .eq / .gt
   jump,      // pc = a
@@ -63,6 +63,8 @@ struct Program {
     std::uintptr_t handle;
     std::vector<std::int32_t> derivative;  // derivative index of each input the call reads
   };
+  // Bound calls with runtime arguments have at most this many (CUBSPL(x, z, id, iord)).
+  static constexpr std::size_t kMaxRuntimeArguments = 4;
   std::vector<BoundCall> bound_calls;      // indexed by a `bound` instruction's b
   std::uint32_t max_bound_inputs = 0;
   const Bindings* bindings = nullptr;

@@ -29,6 +29,8 @@ void prepare(const Program& p, Workspace::Buffers& b, int order) {
     }
     b.new_grad.assign(n, 0.0);
     b.local_grad.assign(p.max_bound_inputs, 0.0);
+    b.units.assign(n * n, 0.0);
+    for (std::size_t k = 0; k < n; ++k) b.units[k * n + k] = 1.0;
   }
   if (order >= 2) {
     b.hess.assign(p.register_count * n * n, 0.0);
@@ -91,7 +93,10 @@ RunError value_only(const Program& p, Workspace::Buffers& b) {
       }
       case OpCode::bound: {
         const auto& call = p.bound_calls[i.b];
-        if (const char* e = p.bindings->evaluate(call.handle, *b.inputs, 0, &v, nullptr, nullptr)) return {e, pc};
+        double args[Program::kMaxRuntimeArguments];
+        const std::uint32_t* list = p.argument_lists.data() + i.a;
+        for (int k = 0; k < i.count; ++k) args[k] = r[list[k]];
+        if (const char* e = p.bindings->evaluate(call.handle, *b.inputs, args, 0, &v, nullptr, nullptr)) return {e, pc};
         break;
       }
       case OpCode::move: v = r[i.a]; break;
@@ -260,51 +265,82 @@ class Differentiator {
     return nullptr;
   }
 
+  // A bound call's local derivatives are over its inputs (each a derivative index, seeded
+  // with a unit vector) and its runtime arguments (registers, with their own gradients).
   const char* bound(const Instruction& i, double& v) {
     const auto& call = p_.bound_calls[i.b];
-    const std::size_t m = call.derivative.size();
+    const std::size_t inputs = call.derivative.size(), m = inputs + i.count;
+    const std::uint32_t* list = p_.argument_lists.data() + i.a;
+    double args[Program::kMaxRuntimeArguments];
+    for (int k = 0; k < i.count; ++k) args[k] = b_.value[list[k]];
     std::fill(b_.local_grad.begin(), b_.local_grad.begin() + static_cast<std::ptrdiff_t>(m), 0.0);
     if constexpr (Order == 2) std::fill(b_.local_hess.begin(), b_.local_hess.begin() + static_cast<std::ptrdiff_t>(m * m), 0.0);
-    if (const char* e = p_.bindings->evaluate(call.handle, *b_.inputs, Order, &v, b_.local_grad.data(),
+    if (const char* e = p_.bindings->evaluate(call.handle, *b_.inputs, args, Order, &v, b_.local_grad.data(),
                                               Order == 2 ? b_.local_hess.data() : nullptr))
       return e;
-    double* g = grad(i.dst);
-    std::fill(g, g + n_, 0.0);
-    for (std::size_t k = 0; k < m; ++k) g[call.derivative[k]] += b_.local_grad[k];
-    if constexpr (Order == 2) {
-      double* h = hess(i.dst);
-      std::fill(h, h + n_ * n_, 0.0);
-      for (std::size_t k = 0; k < m; ++k)
-        for (std::size_t l = 0; l < m; ++l)
-          h[static_cast<std::size_t>(call.derivative[k]) * n_ + static_cast<std::size_t>(call.derivative[l])] +=
-              b_.local_hess[k * m + l];
+    if (i.count == 0) {
+      double* g = grad(i.dst);
+      std::fill(g, g + n_, 0.0);
+      for (std::size_t k = 0; k < m; ++k) g[call.derivative[k]] += b_.local_grad[k];
+      if constexpr (Order == 2) {
+        double* h = hess(i.dst);
+        std::fill(h, h + n_ * n_, 0.0);
+        for (std::size_t k = 0; k < m; ++k)
+          for (std::size_t l = 0; l < m; ++l)
+            h[static_cast<std::size_t>(call.derivative[k]) * n_ + static_cast<std::size_t>(call.derivative[l])] +=
+                b_.local_hess[k * m + l];
+      }
+      return nullptr;
     }
+    const double* rows[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
+    const double* hessians[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
+    for (std::size_t k = 0; k < inputs; ++k) {
+      rows[k] = b_.units.data() + static_cast<std::size_t>(call.derivative[k]) * n_;
+      hessians[k] = nullptr;
+    }
+    for (int a = 0; a < i.count; ++a) {
+      rows[inputs + static_cast<std::size_t>(a)] = grad(list[a]);
+      hessians[inputs + static_cast<std::size_t>(a)] = Order == 2 ? hess(list[a]) : nullptr;
+    }
+    chain_rows(i.dst, rows, hessians, m, b_.local_grad.data(), b_.local_hess.data());
     return nullptr;
   }
 
   // The chain rule through a function of `count` registers with partials d (and dd):
   // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T.
   void chain(std::uint32_t dst, const std::uint32_t* args, std::size_t count, const double* d, const double* dd) {
+    const double* rows[builtins::kMaxArgs];
+    const double* hessians[builtins::kMaxArgs];
+    for (std::size_t a = 0; a < count; ++a) {
+      rows[a] = grad(args[a]);
+      hessians[a] = Order == 2 ? hess(args[a]) : nullptr;
+    }
+    chain_rows(dst, rows, hessians, count, d, dd);
+  }
+
+  // The same over gradient rows and Hessians given directly (a null Hessian is zero).
+  void chain_rows(std::uint32_t dst, const double* const* rows, const double* const* hessians, std::size_t count,
+                  const double* d, const double* dd) {
     double* g = b_.new_grad.data();
     std::fill(g, g + n_, 0.0);
     for (std::size_t a = 0; a < count; ++a) {
       if (d[a] == 0.0) continue;
-      const double* ga = grad(args[a]);
+      const double* ga = rows[a];
       for (std::size_t k = 0; k < n_; ++k) g[k] += d[a] * ga[k];
     }
     if constexpr (Order == 2) {
       double* h = b_.new_hess.data();
       std::fill(h, h + n_ * n_, 0.0);
       for (std::size_t a = 0; a < count; ++a) {
-        if (d[a] != 0.0) {
-          const double* ha = hess(args[a]);
+        if (d[a] != 0.0 && hessians[a]) {
+          const double* ha = hessians[a];
           for (std::size_t k = 0; k < n_ * n_; ++k) h[k] += d[a] * ha[k];
         }
         for (std::size_t c = 0; c < count; ++c) {
           double w = dd[a * count + c];
           if (w == 0.0) continue;
-          const double* ga = grad(args[a]);
-          const double* gc = grad(args[c]);
+          const double* ga = rows[a];
+          const double* gc = rows[c];
           for (std::size_t k = 0; k < n_; ++k)
             for (std::size_t l = 0; l < n_; ++l) h[k * n_ + l] += w * ga[k] * gc[l];
         }

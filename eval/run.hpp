@@ -18,6 +18,7 @@ struct Workspace::Buffers {
   std::vector<double> hess;    // per register, n*n
   std::vector<double> new_grad, new_hess;
   std::vector<double> local_grad, local_hess;  // one bound call's derivatives
+  std::vector<double> units;                   // n x n identity: the gradients of the inputs
   const Inputs* inputs = nullptr;              // of the evaluation under way, for bound calls
 };
 

@@ -107,7 +107,7 @@ TEST_CASE("The table holds the documented functions", "[table]") {
       "VARVAL", "ARYVAL", "DIF", "DIF1", "CUBSPL", "AKISPL", "CURVE", "INTERP", "SFORCE", "PINVAL", "POUVAL", "INVPSD",
       // solver and user
       "FX", "FY", "FZ", "TX", "TY", "TZ", "FM", "TM", "JOINT", "JPRIM", "MOTION", "BEAM", "BUSHING", "FIELD", "CONTACT",
-      "GFORCE", "VFORCE", "VTORQUE", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "USER"};
+      "GFORCE", "VFORCE", "VTORQUE", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "ORIENT", "USER"};
   std::set<std::string> actual;
   for (const Builtin& b : table()) actual.insert(std::string(b.name));
   CHECK(actual == expected);

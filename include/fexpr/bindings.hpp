@@ -7,6 +7,7 @@
 #include <fexpr/expression.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -24,8 +25,11 @@ class Bindings {
     // so that evaluation needs no lookup and no lock.
     std::uintptr_t handle = 0;
     // The derivative inputs the call reads, named as in Expression::derivative_names()
-    // ("TIME", "x", "PART/2.x"); evaluate() reports derivatives in this order.
+    // ("TIME", "x", "PART/2.x").
     std::vector<std::string> inputs;
+    // The arguments whose values the call reads at each evaluation (CUBSPL's x), by index;
+    // every other argument had to be a constant and was consumed by resolve().
+    std::vector<std::size_t> runtime_arguments;
   };
   struct Rejected {
     int argument = -1;  // index of the offending argument, or -1 for the whole call
@@ -33,16 +37,17 @@ class Bindings {
     std::string message;
   };
 
-  // Called at compile time with the function's upper-case name and its arguments, which the
-  // compiler has already reduced to constants.
+  // Called at compile time with the function's upper-case name and its arguments: the value
+  // of each argument the compiler could reduce to a constant, nullopt for the others.
   virtual std::variant<Resolved, Rejected> resolve(std::string_view function,
-                                                   std::span<const double> arguments) const = 0;
+                                                   std::span<const std::optional<double>> arguments) const = 0;
 
-  // Value (order 0), gradient over Resolved::inputs (order >= 1) and row-major Hessian
-  // (order 2) of a resolved call. grad and hess arrive zero-filled. Returns nullptr, or a
-  // static message for an evaluation error. Must not allocate: it runs in solver loops.
-  virtual const char* evaluate(std::uintptr_t handle, const Inputs& in, int order, double* value, double* grad,
-                               double* hess) const = 0;
+  // Value (order 0), gradient (order >= 1) and row-major Hessian (order 2) of a resolved
+  // call, with respect to its inputs followed by its runtime arguments, whose values are in
+  // `arguments`. grad and hess arrive zero-filled. Returns nullptr, or a static message for
+  // an evaluation error. Must not allocate: it runs in solver loops.
+  virtual const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order,
+                               double* value, double* grad, double* hess) const = 0;
 };
 
 }  // namespace fexpr

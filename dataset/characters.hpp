@@ -1,0 +1,24 @@
+// Character classes of the dataset language.
+#pragma once
+
+namespace fexpr::dataset {
+
+// Blanks separate items but are never part of one; '\r' is one so that CRLF files
+// (bipendololeo.adm of the corpus) read like LF files.
+constexpr bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v'; }
+constexpr bool is_digit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool is_name_start(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '_'; }
+constexpr bool is_name_char(char c) { return is_name_start(c) || is_digit(c); }
+// Adams values are numbers (v1,...,vn) or character strings (c1:...:cn), so an item after a
+// ',' that starts like a number or a quoted string continues a value list, and one that
+// starts like a name is, most often, the next argument (ADS b10state_define_mode,
+// "Assignment"; the exception is in Reader::value_name_follows).
+constexpr bool is_value_start(char c) { return is_digit(c) || c == '+' || c == '-' || c == '.' || c == '"'; }
+// Control characters and bytes outside ASCII may stand in comments, quoted strings and the
+// title, nowhere else.
+constexpr bool is_foreign(char c) {
+  auto u = static_cast<unsigned char>(c);
+  return (u < 0x20 && !is_blank(c)) || u >= 0x7F;
+}
+
+}  // namespace fexpr::dataset

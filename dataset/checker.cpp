@@ -1,0 +1,268 @@
+#include "dataset/checker.hpp"
+
+#include "dataset/check_rules.hpp"
+#include "dataset/element_bindings.hpp"
+#include "dataset/model_builder.hpp"
+#include "dataset/reader.hpp"
+#include "dataset/spline.hpp"
+#include "dataset/values.hpp"
+#include "grammar/parse.hpp"
+#include "support/text.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace fexpr::dataset {
+
+int CheckedFile::errors() const {
+  return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::error; }));
+}
+int CheckedFile::warnings() const {
+  return static_cast<int>(std::count_if(diagnostics.begin(), diagnostics.end(),
+                                        [](const Diagnostic& d) { return d.severity == Severity::warning; }));
+}
+
+namespace {
+
+// Arguments a statement cannot do without. Alternatives are separated by '|'.
+struct Mandatory {
+  std::string_view statement;
+  std::string_view arguments[4];
+};
+constexpr Mandatory kMandatory[] = {
+    {"SFORCE", {"I", "J", "FUNCTION"}},
+    {"VARIABLE", {"FUNCTION"}},
+    {"DIFF", {"FUNCTION"}},
+    {"SPLINE", {"X|FILE", "Y|FILE"}},
+    {"MOTION", {"JOINT|I", "FUNCTION"}},
+    {"GFORCE", {"I", "JFLOAT", "RM"}},
+    {"VFORCE", {"I", "JFLOAT", "RM"}},
+    {"VTORQUE", {"I", "JFLOAT", "RM"}},
+    {"JOINT", {"I", "J"}},
+};
+
+// Statement arguments that name markers.
+struct MarkerArguments {
+  std::string_view statement;
+  std::string_view arguments[4];
+};
+constexpr MarkerArguments kMarkerArguments[] = {
+    {"SFORCE", {"I", "J"}},       {"JOINT", {"I", "J"}},     {"MOTION", {"I", "J"}},  {"GFORCE", {"I", "RM", "JFLOAT"}},
+    {"VFORCE", {"I", "RM", "JFLOAT"}}, {"VTORQUE", {"I", "RM", "JFLOAT"}}, {"REQUEST", {"I", "J", "RM"}},
+};
+
+bool is_user_call(std::string_view expression) {
+  std::size_t first = expression.find_first_not_of(" \t");
+  return first != std::string_view::npos && expression.size() - first >= 5 &&
+         text::iequals(expression.substr(first, 4), "USER") &&
+         expression.substr(first + 4).find_first_not_of(" \t") != std::string_view::npos &&
+         expression[expression.find_first_not_of(" \t", first + 4)] == '(';
+}
+
+class Checker {
+ public:
+  // A command file (.acf) modifies a model defined elsewhere: it may redefine elements and
+  // refer to ones it does not define, so those are notes there, not errors.
+  Checker(CheckedFile& out, bool command_file) : out_(out), source_(*out.source), command_file_(command_file) {}
+
+  void run() {
+    dataset_ = read(source_);
+    add(dataset_.diagnostics);
+    build_ = build_model(dataset_);
+    add(build_.diagnostics);
+    floating_.insert(build_.floating_markers.begin(), build_.floating_markers.end());
+    floating_.insert(build_.other_markers.begin(), build_.other_markers.end());
+    kinematics::ModelBindings model(build_.model);
+    ElementBindings elements(dataset_, source_, model);
+    kinematics::State state(build_.model);
+    std::set<std::pair<std::string, long>> seen;
+    for (const Statement& s : dataset_.statements) {
+      if (!s.recognised) {
+        if (!s.name.empty())
+          note(Code::not_interpreted, s.name_span, "statement " + s.name + " is read but not interpreted");
+        continue;
+      }
+      if (s.id && s.name != "PART" && s.name != "MARKER" && !seen.insert({s.name, *s.id}).second && !command_file_)
+        error(Code::duplicate_id, s.id_span, s.name + "/" + std::to_string(*s.id) + " is defined twice");
+      if (!command_file_) {
+        mandatory(s);
+        markers(s);
+      }
+      if (s.name == "SPLINE") spline(s);
+      for (const Argument& a : s.arguments) {
+        if (a.is_expression) expression(s, a, elements, state);
+      }
+    }
+    std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+      return a.span.begin < b.span.begin;
+    });
+  }
+
+ private:
+  void add(const std::vector<Diagnostic>& ds) { out_.diagnostics.insert(out_.diagnostics.end(), ds.begin(), ds.end()); }
+  void error(Code code, Span span, std::string message) {
+    out_.diagnostics.push_back({Severity::error, code, span, std::move(message)});
+  }
+  void note(Code code, Span span, std::string message) {
+    out_.diagnostics.push_back({Severity::info, code, span, std::move(message)});
+  }
+
+  std::string head(const Statement& s) const { return s.name + (s.id ? "/" + std::to_string(*s.id) : std::string("/")); }
+
+  void mandatory(const Statement& s) {
+    for (const Mandatory& m : kMandatory) {
+      if (m.statement != s.name) continue;
+      for (std::string_view alternatives : m.arguments) {
+        if (alternatives.empty()) continue;
+        bool found = false;
+        std::string_view rest = alternatives;
+        while (!rest.empty() && !found) {
+          std::size_t bar = rest.find('|');
+          found = find_argument(s, rest.substr(0, bar)) != nullptr;
+          rest = bar == std::string_view::npos ? std::string_view() : rest.substr(bar + 1);
+        }
+        if (!found) {
+          std::string wanted(alternatives);
+          std::replace(wanted.begin(), wanted.end(), '|', ' ');
+          error(Code::missing_argument, s.name_span, head(s) + " needs " + wanted + (wanted.find(' ') != std::string::npos ? " (one of them)" : "="));
+        }
+      }
+    }
+  }
+
+  void markers(const Statement& s) {
+    for (const MarkerArguments& m : kMarkerArguments) {
+      if (m.statement != s.name) continue;
+      for (std::string_view keyword : m.arguments) {
+        if (keyword.empty()) continue;
+        const Argument* a = find_argument(s, keyword);
+        if (!a || a->values.empty()) continue;
+        auto id = integer(a->values[0]);
+        if (!id) {
+          error(Code::argument, a->values[0].span, std::string(keyword) + "= takes a marker id");
+          continue;
+        }
+        bool floating_ok = keyword == "JFLOAT" && floating_.count(*id);
+        if (*id != 0 && !floating_ok && build_.model.find_marker(*id) < 0 && !floating_.count(*id))
+          error(Code::reference, a->values[0].span, head(s) + ": marker " + std::to_string(*id) + " is not defined");
+      }
+    }
+  }
+
+  void spline(const Statement& s) {
+    if (find_argument(s, "FILE")) return;
+    std::vector<double> x;
+    std::vector<Curve> curves;
+    for (const Argument& a : s.arguments) {
+      if (a.keyword != "X" && a.keyword != "Y") continue;
+      std::vector<double> v;
+      for (const Value& value : a.values) {
+        auto r = real(value);
+        if (!r) {
+          error(Code::argument, value.span, "'" + value.text + "' is not a number");
+          return;
+        }
+        v.push_back(*r);
+      }
+      if (a.keyword == "X") x = std::move(v);
+      else curves.push_back({0.0, std::move(v)});
+    }
+    if (curves.size() > 1) {
+      for (Curve& c : curves) {
+        if (c.y.empty()) continue;
+        c.z = c.y.front();
+        c.y.erase(c.y.begin());
+      }
+    }
+    std::string problem = Spline::validate(x, curves);
+    if (!problem.empty()) error(Code::argument, s.name_span, head(s) + ": " + problem);
+  }
+
+  void expression(const Statement& s, const Argument& a, const ElementBindings& elements, const kinematics::State& state) {
+    ++out_.functions;
+    if (is_user_call(a.expression)) {
+      note(Code::user_subroutine, a.expression_span, head(s) + " " + a.keyword + "=USER(...) calls a user subroutine; not evaluated");
+      return;
+    }
+    std::optional<Expression> compiled;
+    std::vector<Diagnostic> diagnostics;
+    if (a.keyword == "FUNCTION" && (s.name == "VARIABLE" || s.name == "SFORCE") && s.id) {
+      const auto* e = elements.element(s.name, *s.id);
+      compiled = e->expression;
+      diagnostics = e->diagnostics;
+    } else {
+      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(), {a.expression_span.begin, &source_});
+      compiled = std::move(result.expression);
+      diagnostics = std::move(result.diagnostics);
+    }
+    bool solver_noted = false;
+    std::set<std::string> noted;
+    for (Diagnostic& d : diagnostics) {
+      if (command_file_ && d.code == Code::reference) {
+        d.severity = Severity::info;
+        d.message += " here; a command file refers to the elements of its model";
+      }
+      if (d.code == Code::not_interpreted) {
+        bool solver = d.message.find("needs solver state") != std::string::npos;
+        if ((solver && solver_noted) || !noted.insert(d.message).second) continue;
+        solver_noted |= solver;
+        d.severity = Severity::info;
+      }
+      out_.diagnostics.push_back(d);
+    }
+    if (auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_}); std::holds_alternative<ast::Tree>(tree)) {
+      Use use = s.name == "MOTION" ? Use::motion
+                : (s.name == "SFORCE" || s.name == "GFORCE" || s.name == "VFORCE" || s.name == "VTORQUE") ? Use::force
+                                                                                                        : Use::other;
+      add(check_rules(std::get<ast::Tree>(tree), use));
+    }
+    if (!compiled) return;
+    Inputs in;
+    in.state = &state;
+    try {
+      compiled->value(in, workspace_);
+    } catch (const EvaluationError& e) {
+      Diagnostic d = e.diagnostic;
+      d.message = "at the initial state: " + d.message;
+      out_.diagnostics.push_back(d);
+    }
+  }
+
+  CheckedFile& out_;
+  const SourceText& source_;
+  bool command_file_;
+  Dataset dataset_;
+  ModelBuild build_;
+  std::set<long> floating_;
+  Workspace workspace_;
+};
+
+}  // namespace
+
+CheckedFile check_text(std::string name, std::string text) {
+  CheckedFile out;
+  out.path = name;
+  out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
+  std::string_view n = out.path;
+  bool command_file = n.size() >= 4 && text::iequals(n.substr(n.size() - 4), ".acf");
+  Checker(out, command_file).run();
+  return out;
+}
+
+CheckedFile check_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    CheckedFile out;
+    out.path = path;
+    out.diagnostics.push_back({Severity::error, Code::io, {}, "cannot read '" + path + "'"});
+    return out;
+  }
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return check_text(path, ss.str());
+}
+
+}  // namespace fexpr::dataset

@@ -1,0 +1,27 @@
+// Batch validation of a dataset: every statement read, every expression compiled against the
+// dataset's model and elements and evaluated at the initial state, every problem reported.
+#pragma once
+
+#include <fexpr/diagnostic.hpp>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace fexpr::dataset {
+
+struct CheckedFile {
+  std::string path;
+  std::unique_ptr<SourceText> source;  // null when the file could not be read
+  std::vector<Diagnostic> diagnostics;  // sorted by position
+  int functions = 0;                    // expressions checked
+  int errors() const;
+  int warnings() const;
+};
+
+// Checks text as the dataset named `name`.
+CheckedFile check_text(std::string name, std::string text);
+// Reads and checks a file; an unreadable file gives one io diagnostic.
+CheckedFile check_file(const std::string& path);
+
+}  // namespace fexpr::dataset

@@ -1,0 +1,367 @@
+#include "dataset/element_bindings.hpp"
+
+#include "builtins/builtin.hpp"
+#include "dataset/values.hpp"
+#include "support/text.hpp"
+
+#include <cmath>
+#include <vector>
+
+namespace fexpr::dataset {
+
+// What a resolved element call evaluates: a constant, another compiled expression, or a spline.
+struct ElementBindings::Call {
+  enum class Kind { constant, expression, spline, measure } kind;
+  std::uintptr_t measure = 0;  // the model's handle for a kinematic measure
+  double value = 0.0;
+  std::optional<Expression> expression;
+  const Spline* spline = nullptr;
+  Spline::Method method = Spline::Method::cubic;
+  int order = 0;            // iord: which derivative of the spline is the value
+  bool z_is_argument = false;  // the z argument is read at run time (surfaces)
+  double z = 0.0;
+  std::string label;  // the element an expression call evaluates, for its errors
+};
+
+namespace {
+
+// One workspace per nesting depth and thread, so a VARVAL inside a VARVAL evaluates without
+// allocating once warmed up, and threads never share scratch memory.
+Workspace& nested_workspace(int depth) {
+  thread_local std::vector<std::unique_ptr<Workspace>> pool;
+  while (static_cast<int>(pool.size()) <= depth) pool.push_back(std::make_unique<Workspace>());
+  return *pool[static_cast<std::size_t>(depth)];
+}
+thread_local int nesting = 0;
+
+std::string label(std::string_view type, long id) { return std::string(type) + "/" + std::to_string(id); }
+
+bool integral(const std::optional<double>& v) { return v && std::trunc(*v) == *v && std::abs(*v) < 2e9; }
+
+// Element functions whose value needs the solver, and the statement their first argument names.
+struct SolverFunction {
+  std::string_view function;
+  std::string_view statement;
+};
+constexpr SolverFunction kSolverFunctions[] = {
+    {"JOINT", "JOINT"},     {"JPRIM", "JPRIM"},   {"MOTION", "MOTION"},   {"BEAM", "BEAM"},
+    {"BUSHING", "BUSHING"}, {"FIELD", "FIELD"},   {"CONTACT", "CONTACT"}, {"GFORCE", "GFORCE"},
+    {"VFORCE", "VFORCE"},   {"VTORQUE", "VTORQUE"}, {"NFORCE", "NFORCE"}, {"PTCV", "PTCV"},
+    {"CVCV", "CVCV"},       {"SPDP", "SPRINGDAMPER"}, {"FRICTION", "FRICTION"}, {"SENVAL", "SENSOR"},
+    {"PINVAL", "PINPUT"},   {"POUVAL", "POUTPUT"}, {"CURVE", "CURVE"},   {"INTERP", "SPLINE"},
+    {"INVPSD", "SPLINE"},
+};
+
+}  // namespace
+
+ElementBindings::ElementBindings(const Dataset& dataset, const SourceText& source,
+                                 const kinematics::ModelBindings& model)
+    : dataset_(dataset), source_(source), model_(model) {
+  context_.set_bindings(this);
+  for (const Statement& s : dataset.statements) {
+    if (s.id) statements_.emplace(std::make_pair(s.name, *s.id), &s);
+  }
+}
+
+ElementBindings::~ElementBindings() = default;
+
+const Statement* ElementBindings::find(std::string_view type, long id) const {
+  auto it = statements_.find({std::string(type), id});
+  return it == statements_.end() ? nullptr : it->second;
+}
+
+const ElementBindings::Element* ElementBindings::element(std::string_view type, long id) const {
+  std::lock_guard lock(mutex_);
+  return compile_element(type, id);
+}
+
+ElementBindings::Element* ElementBindings::compile_element(std::string_view type, long id) const {
+  const Statement* s = find(type, id);
+  if (!s) return nullptr;
+  Element& e = elements_[{std::string(type), id}];
+  if (e.status != Element::Status::fresh) return &e;
+  e.statement = s;
+  e.function = find_argument(*s, "FUNCTION");
+  if (e.function && text::upper(e.function->expression).find("USER") != std::string::npos) {
+    std::string t = text::upper(e.function->expression);
+    std::size_t first = t.find_first_not_of(' ');
+    e.user = first != std::string::npos && t.compare(first, 4, "USER") == 0;
+  }
+  if (!e.function || e.user) {
+    e.status = Element::Status::done;
+    return &e;
+  }
+  e.status = Element::Status::compiling;
+  in_progress_.push_back(label(type, id));
+  auto result = compile(e.function->expression, context_, {e.function->expression_span.begin, &source_});
+  in_progress_.pop_back();
+  e.expression = std::move(result.expression);
+  e.diagnostics = std::move(result.diagnostics);
+  e.status = Element::Status::done;
+  return &e;
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::constant(double value) const {
+  Call& c = calls_.emplace_back();
+  c.kind = Call::Kind::constant;
+  c.value = value;
+  return Resolved{reinterpret_cast<std::uintptr_t>(&c), {}, {}};
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::expression_call(const Expression& e,
+                                                                                      std::string element) const {
+  Call& c = calls_.emplace_back();
+  c.kind = Call::Kind::expression;
+  c.label = std::move(element);
+  c.expression = e;
+  return Resolved{reinterpret_cast<std::uintptr_t>(&c), e.derivative_names(), {}};
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(long id) const {
+  std::string name = label("VARIABLE", id);
+  if (!find("VARIABLE", id)) return Rejected{0, Code::reference, name + " is not defined"};
+  auto& existing = elements_[{"VARIABLE", id}];
+  if (existing.status == Element::Status::compiling) {
+    std::string cycle;
+    bool on = false;
+    for (const std::string& l : in_progress_) {
+      on |= l == name;
+      if (on) cycle += l + " -> ";
+    }
+    cycle += name;
+    for (auto& [key, e] : elements_) {
+      if (e.status == Element::Status::compiling && cycle.find(label(key.first, key.second)) != std::string::npos) e.cycle = cycle;
+    }
+    return Rejected{-1, Code::cycle, "reference cycle: " + cycle};
+  }
+  const Element* e = compile_element("VARIABLE", id);
+  if (e->user) return Rejected{-1, Code::not_interpreted, name + " is computed by a user subroutine; VARVAL(" + std::to_string(id) + ") is not evaluated"};
+  if (!e->expression) {
+    if (!e->cycle.empty() && e->diagnostics.empty()) return Rejected{-1, Code::cycle, "reference cycle: " + e->cycle};
+    return Rejected{-1, Code::not_interpreted, "VARVAL(" + std::to_string(id) + ") is not evaluated: " + name +
+                                                   (e->cycle.empty() ? " has errors" : " is on the reference cycle " + e->cycle)};
+  }
+  return expression_call(*e->expression, name);
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
+    std::span<const std::optional<double>> a) const {
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, "SFORCE(id, jflag, comp, rm) takes integer constants"};
+  }
+  long id = static_cast<long>(*a[0]), jflag = static_cast<long>(*a[1]), comp = static_cast<long>(*a[2]),
+       rm = static_cast<long>(*a[3]);
+  const Statement* s = find("SFORCE", id);
+  if (!s) return Rejected{0, Code::reference, "SFORCE/" + std::to_string(id) + " is not defined"};
+  if (jflag != 0 && jflag != 1) return Rejected{1, Code::argument, "jflag is 0 (forces on I) or 1 (forces on J)"};
+  if (comp < 1 || comp > 8) return Rejected{2, Code::argument, "comp is 1 to 8: FM, FX, FY, FZ, TM, TX, TY, TZ"};
+  if (rm != 0 && model_.model().find_marker(rm) < 0) return Rejected{3, Code::reference, "marker " + std::to_string(rm) + " is not defined"};
+  bool rotational = find_argument(*s, "ROTATIONAL") != nullptr, action_only = find_argument(*s, "ACTIONONLY") != nullptr;
+  const Argument* i = find_argument(*s, "I");
+  const Argument* j = find_argument(*s, "J");
+  if (!i || !j || i->values.empty() || j->values.empty())
+    return Rejected{0, Code::not_interpreted, "SFORCE/" + std::to_string(id) + " has no I and J markers; not evaluated"};
+  std::string name = label("SFORCE", id);
+  for (const std::string& l : in_progress_) {
+    if (l == name) {
+      std::string cycle;
+      bool on = false;
+      for (const std::string& m : in_progress_) {
+        on |= m == name;
+        if (on) cycle += m + " -> ";
+      }
+      return Rejected{-1, Code::cycle, "reference cycle: " + cycle + name};
+    }
+  }
+  // The vector components follow from the scalar force f along the line of action, so they
+  // are compiled as an expression in f and the measures of I and J.
+  bool torque = comp >= 5;
+  if (rotational || action_only)
+    return Rejected{-1, Code::not_interpreted,
+                    "SFORCE(" + std::to_string(id) + ", ...) of a " + (rotational ? "ROTATIONAL" : "ACTIONONLY") +
+                        " SFORCE is not evaluated by the checker"};
+  const Element* e = compile_element("SFORCE", id);
+  if (e->user || !e->expression)
+    return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + name +
+                                                   (e->user ? " is a user subroutine" : " has errors")};
+  if (torque) return constant(0.0);
+  std::string f = "(" + e->function->expression + ")";
+  std::string im = i->values[0].text, jm = j->values[0].text, r = std::to_string(rm);
+  std::string sign = jflag == 1 ? "-" : "";
+  std::string text;
+  switch (comp) {
+    case 1: text = "ABS" + f; break;
+    case 2: text = sign + f + "*DX(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
+    case 3: text = sign + f + "*DY(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
+    default: text = sign + f + "*DZ(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
+  }
+  in_progress_.push_back(name);
+  auto composed = compile(text, context_);
+  in_progress_.pop_back();
+  if (!composed) return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + composed.diagnostics.front().message};
+  return expression_call(*composed.expression, name);
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
+    std::string_view function, std::span<const std::optional<double>> a) const {
+  if (!integral(a[2])) return Rejected{2, Code::argument, std::string(function) + " takes a SPLINE id as its third argument"};
+  long id = static_cast<long>(*a[2]);
+  const Statement* s = find("SPLINE", id);
+  if (!s) return Rejected{2, Code::reference, "SPLINE/" + std::to_string(id) + " is not defined"};
+  auto [slot, added] = splines_.try_emplace(id);
+  if (added) {
+    std::vector<double> x;
+    std::vector<Curve> curves;
+    bool ok = true;
+    for (const Argument& arg : s->arguments) {
+      if (arg.keyword != "X" && arg.keyword != "Y") continue;
+      std::vector<double> v;
+      for (const Value& value : arg.values) {
+        auto r = real(value);
+        ok &= r.has_value();
+        v.push_back(r.value_or(0.0));
+      }
+      if (arg.keyword == "X") x = v;
+      else curves.push_back(Curve{0.0, v});
+    }
+    // With several Y= rows each starts with its z value.
+    if (curves.size() > 1) {
+      for (Curve& c : curves) {
+        if (c.y.empty()) continue;
+        c.z = c.y.front();
+        c.y.erase(c.y.begin());
+      }
+    }
+    if (ok && Spline::validate(x, curves).empty())
+      slot->second.emplace(std::move(x), std::move(curves), find_argument(*s, "LINEAR_EXTRAPOLATE") != nullptr);
+  }
+  if (!slot->second) return Rejected{2, Code::not_interpreted, std::string(function) + " is not evaluated: SPLINE/" + std::to_string(id) + " has errors"};
+  const Spline& sp = *slot->second;
+  int order = 0;
+  if (a.size() == 4) {
+    if (!integral(a[3]) || *a[3] < 0 || *a[3] > 2) return Rejected{3, Code::argument, "iord is 0, 1 or 2"};
+    order = static_cast<int>(*a[3]);
+    if (order > 0 && sp.is_surface()) return Rejected{3, Code::argument, "iord is not allowed for a SPLINE surface"};
+  }
+  Call& c = calls_.emplace_back();
+  c.kind = Call::Kind::spline;
+  c.spline = &sp;
+  c.method = function == "AKISPL" ? Spline::Method::akima : Spline::Method::cubic;
+  c.order = order;
+  Resolved r{reinterpret_cast<std::uintptr_t>(&c), {}, {0}};
+  if (a[1]) {
+    c.z = *a[1];
+  } else {
+    c.z_is_argument = true;
+    r.runtime_arguments.push_back(1);
+  }
+  return r;
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
+    std::string_view function, std::span<const std::optional<double>> a) const {
+  std::lock_guard lock(mutex_);
+  if (auto measure = model_.resolve_measure(function, a)) {
+    auto* resolved = std::get_if<Resolved>(&*measure);
+    if (!resolved) return *measure;
+    Call& c = calls_.emplace_back();
+    c.kind = Call::Kind::measure;
+    c.measure = resolved->handle;
+    resolved->handle = reinterpret_cast<std::uintptr_t>(&c);
+    return *measure;
+  }
+  auto id_argument = [&](std::size_t k) -> std::optional<long> {
+    if (k < a.size() && integral(a[k])) return static_cast<long>(*a[k]);
+    return std::nullopt;
+  };
+  if (function == "VARVAL") {
+    auto id = id_argument(0);
+    if (!id) return Rejected{0, Code::argument, "VARVAL takes a VARIABLE id, an integer constant"};
+    return variable(*id);
+  }
+  if (function == "ARYVAL") {
+    auto id = id_argument(0), n = id_argument(1);
+    if (!id) return Rejected{0, Code::argument, "ARYVAL takes an ARRAY id, an integer constant"};
+    if (!n) return Rejected{1, Code::argument, "ARYVAL takes a position in the array, an integer constant"};
+    const Statement* s = find("ARRAY", *id);
+    if (!s) return Rejected{0, Code::reference, "ARRAY/" + std::to_string(*id) + " is not defined"};
+    const Argument* numbers = find_argument(*s, "NUMBERS");
+    if (!numbers)
+      return Rejected{-1, Code::not_interpreted, "ARRAY/" + std::to_string(*id) + " holds solver values (no NUMBERS=); ARYVAL is not evaluated"};
+    if (*n < 1 || *n > static_cast<long>(numbers->values.size()))
+      return Rejected{1, Code::reference, "ARRAY/" + std::to_string(*id) + " has " + std::to_string(numbers->values.size()) + " numbers; position " + std::to_string(*n) + " is outside"};
+    auto v = real(numbers->values[static_cast<std::size_t>(*n - 1)]);
+    if (!v) return Rejected{-1, Code::not_interpreted, "ARRAY/" + std::to_string(*id) + " entry is not a number"};
+    return constant(*v);
+  }
+  if (function == "DIF" || function == "DIF1") {
+    auto id = id_argument(0);
+    if (!id) return Rejected{0, Code::argument, std::string(function) + " takes a DIFF id, an integer constant"};
+    const Statement* s = find("DIFF", *id);
+    if (!s) return Rejected{0, Code::reference, "DIFF/" + std::to_string(*id) + " is not defined"};
+    // At the initial state a DIFF's value and rate are its initial conditions IC=value[,rate].
+    const Argument* ic = find_argument(*s, "IC");
+    std::size_t k = function == "DIF" ? 0 : 1;
+    double v = 0.0;
+    if (ic && k < ic->values.size()) v = real(ic->values[k]).value_or(0.0);
+    return constant(v);
+  }
+  if (function == "SFORCE") return sforce(a);
+  if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);
+  for (const SolverFunction& f : kSolverFunctions) {
+    if (f.function != function) continue;
+    auto id = id_argument(0);
+    if (id && !find(f.statement, *id) && f.statement != "SPLINE")
+      return Rejected{0, Code::reference, std::string(f.statement) + "/" + std::to_string(*id) + " is not defined"};
+    return Rejected{-1, Code::not_interpreted, std::string(function) + "(...) needs solver state, not evaluated"};
+  }
+  return Rejected{-1, Code::not_interpreted, std::string(function) + "(...) needs solver state, not evaluated"};
+}
+
+const char* ElementBindings::evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order,
+                                      double* value, double* grad, double* hess) const {
+  const Call& c = *reinterpret_cast<const Call*>(handle);
+  switch (c.kind) {
+    case Call::Kind::constant: *value = c.value; return nullptr;
+    case Call::Kind::measure: return model_.evaluate_measure(c.measure, in, order, value, grad, hess);
+    case Call::Kind::spline: {
+      double y[4], yz[4];
+      double z = c.z_is_argument ? arguments[1] : c.z;
+      c.spline->evaluate(c.method, arguments[0], z, y, yz);
+      *value = y[c.order];
+      if (order >= 1) {
+        grad[0] = y[c.order + 1];
+        if (c.z_is_argument) grad[1] = yz[c.order];
+      }
+      if (order == 2) {
+        const std::size_t m = c.z_is_argument ? 2 : 1;
+        hess[0] = c.order + 2 <= 3 ? y[c.order + 2] : 0.0;  // a cubic's fourth derivative is 0
+        if (c.z_is_argument) {
+          hess[1] = hess[m] = yz[c.order + 1];
+          hess[m + 1] = 0.0;
+        }
+      }
+      return nullptr;
+    }
+    case Call::Kind::expression: break;
+  }
+  Workspace& ws = nested_workspace(nesting);
+  ++nesting;
+  struct Leave {
+    ~Leave() { --nesting; }
+  } leave;
+  try {
+    const std::size_t n = c.expression->derivative_count();
+    if (order == 0) *value = c.expression->value(in, ws);
+    else if (order == 1) *value = c.expression->gradient(in, ws, {grad, n});
+    else *value = c.expression->hessian(in, ws, {grad, n}, {hess, n * n});
+  } catch (const EvaluationError& error) {
+    // The message must outlive this call; evaluation errors are rare, so a per-thread string.
+    thread_local std::string message;
+    message = c.label + ": " + error.diagnostic.message;
+    return message.c_str();
+  }
+  return nullptr;
+}
+
+}  // namespace fexpr::dataset

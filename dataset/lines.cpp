@@ -1,0 +1,49 @@
+#include "dataset/lines.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+namespace fexpr::dataset {
+
+namespace {
+
+Line split_line(std::string_view text, std::uint32_t begin, std::uint32_t end) {
+  Line line;
+  line.end = end;
+  std::uint32_t i = begin;
+  while (i < end && is_blank(text[i])) ++i;
+  line.content_begin = i;
+  bool quoted = false;
+  for (; i < end; ++i) {
+    if (text[i] == '"') quoted = !quoted;
+    if (text[i] == '!' && !quoted) break;
+  }
+  std::uint32_t e = i;
+  while (e > line.content_begin && is_blank(text[e - 1])) --e;
+  if (e > line.content_begin && text[e - 1] == '&') {
+    line.ampersand = true;
+    --e;
+    while (e > line.content_begin && is_blank(text[e - 1])) --e;
+  }
+  line.content_end = e;
+  return line;
+}
+
+}  // namespace
+
+std::vector<Line> split_lines(std::string_view text) {
+  std::vector<Line> lines;
+  lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
+  const auto size = static_cast<std::uint32_t>(text.size());
+  std::uint32_t begin = 0;
+  while (true) {
+    const void* nl = std::memchr(text.data() + begin, '\n', size - begin);
+    std::uint32_t end = nl ? static_cast<std::uint32_t>(static_cast<const char*>(nl) - text.data()) : size;
+    lines.push_back(split_line(text, begin, end));
+    if (!nl) break;
+    begin = end + 1;
+  }
+  return lines;
+}
+
+}  // namespace fexpr::dataset

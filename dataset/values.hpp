@@ -1,0 +1,18 @@
+// Converting the values of dataset arguments: reals with the degree suffix, integer ids.
+#pragma once
+
+#include "dataset/statement.hpp"
+
+#include <optional>
+
+namespace fexpr::dataset {
+
+// "1.5E-3", "90D" (degrees, converted to radians), "-2."; empty when the text is not a number.
+std::optional<double> real(const Value& v);
+// "31", "0031"; empty when the text is not an integer.
+std::optional<long> integer(const Value& v);
+
+// The first argument of a statement with this canonical keyword, or null.
+const Argument* find_argument(const Statement& s, std::string_view keyword);
+
+}  // namespace fexpr::dataset

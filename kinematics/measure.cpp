@@ -1,0 +1,130 @@
+#include "kinematics/measure.hpp"
+
+#include "kinematics/measure_formulas.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+namespace fexpr::kinematics {
+
+namespace {
+
+// Which marker slot (0 i, 1 j, 2 k, 3 l) each written argument fills.
+enum class Arguments : std::uint8_t { ij, ijk, ijkl, ijl };
+
+struct MeasureInfo {
+  std::string_view name;
+  Arguments arguments;
+};
+
+// Indexed by Measure.
+constexpr MeasureInfo kMeasures[] = {
+    {"DX", Arguments::ijk},    {"DY", Arguments::ijk},    {"DZ", Arguments::ijk},    {"DM", Arguments::ij},
+    {"AX", Arguments::ij},     {"AY", Arguments::ij},     {"AZ", Arguments::ij},     {"PSI", Arguments::ij},
+    {"THETA", Arguments::ij},  {"PHI", Arguments::ij},    {"YAW", Arguments::ij},    {"PITCH", Arguments::ij},
+    {"ROLL", Arguments::ij},   {"VX", Arguments::ijkl},   {"VY", Arguments::ijkl},   {"VZ", Arguments::ijkl},
+    {"VM", Arguments::ijl},    {"VR", Arguments::ijl},    {"WX", Arguments::ijk},    {"WY", Arguments::ijk},
+    {"WZ", Arguments::ijk},    {"WM", Arguments::ij},     {"ACCX", Arguments::ijkl}, {"ACCY", Arguments::ijkl},
+    {"ACCZ", Arguments::ijkl}, {"ACCM", Arguments::ijl},  {"WDTX", Arguments::ijkl}, {"WDTY", Arguments::ijkl},
+    {"WDTZ", Arguments::ijkl}, {"WDTM", Arguments::ijl},
+};
+static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::WDTM) + 1);
+
+const MeasureInfo& info(Measure m) { return kMeasures[static_cast<std::size_t>(m)]; }
+
+std::span<const int> slots(Arguments a) {
+  static constexpr int ij[] = {0, 1}, ijk[] = {0, 1, 2}, ijkl[] = {0, 1, 2, 3}, ijl[] = {0, 1, 3};
+  switch (a) {
+    case Arguments::ij: return ij;
+    case Arguments::ijk: return ijk;
+    case Arguments::ijkl: return ijkl;
+    case Arguments::ijl: return ijl;
+  }
+  return {};
+}
+
+std::string join(const std::vector<long>& ids) {
+  std::string out;
+  for (long id : ids) out += (out.empty() ? "" : ", ") + std::to_string(id);
+  return out;
+}
+
+// Adams models usually number markers after their part (markers 30, 31 on part 3), so a part
+// whose id is a leading part of the unknown id is the likeliest intended one; otherwise the
+// defined ids closest in value.
+std::string unknown_marker(const Model& model, long id) {
+  std::string message = "marker " + std::to_string(id) + " is not defined";
+  for (long prefix = id / 10; prefix > 0; prefix /= 10) {
+    const int part = model.find_part(prefix);
+    if (part < 0) continue;
+    const std::vector<long> on_part = model.markers_on_part(part);
+    if (on_part.empty()) return message + "; part " + std::to_string(prefix) + " has no markers";
+    return message + "; markers on part " + std::to_string(prefix) + " are " + join(on_part);
+  }
+  if (model.markers().empty()) return message + "; the model has no markers";
+  std::vector<long> nearest;
+  for (const Marker& m : model.markers()) nearest.push_back(m.id);
+  constexpr std::size_t kShown = 5;
+  auto distance = [id](long other) { return std::abs(other - id); };
+  const std::size_t shown = std::min(kShown, nearest.size());
+  std::partial_sort(nearest.begin(), nearest.begin() + static_cast<std::ptrdiff_t>(shown), nearest.end(),
+                    [&](long x, long y) { return distance(x) < distance(y) || (distance(x) == distance(y) && x < y); });
+  nearest.resize(shown);
+  std::sort(nearest.begin(), nearest.end());
+  return message + "; the nearest defined markers are " + join(nearest);
+}
+
+}  // namespace
+
+std::optional<Measure> measure_from_name(std::string_view upper_case_name) {
+  for (std::size_t m = 0; m < std::size(kMeasures); ++m)
+    if (kMeasures[m].name == upper_case_name) return static_cast<Measure>(m);
+  return std::nullopt;
+}
+
+std::string_view measure_name(Measure m) { return info(m).name; }
+
+int max_markers(Measure m) { return static_cast<int>(slots(info(m).arguments).size()); }
+
+std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> ids) {
+  const std::string name(info(measure).name);
+  const std::span<const int> slot_of = slots(info(measure).arguments);
+  if (ids.empty()) return BindError{-1, name + " needs at least one marker"};
+  if (ids.size() > slot_of.size())
+    return BindError{-1, name + " takes at most " + std::to_string(slot_of.size()) + " markers, not " +
+                             std::to_string(ids.size())};
+  if (ids[0] == 0) return BindError{0, name + " measures marker i, which cannot be ground (0)"};
+
+  MeasureCall call{measure, {-1, -1, -1, -1}, {-1, -1, -1, -1}, 0};
+  for (std::size_t a = 0; a < ids.size(); ++a) {
+    if (ids[a] == 0) continue;
+    const int index = model.find_marker(ids[a]);
+    if (index < 0) return BindError{static_cast<int>(a), unknown_marker(model, ids[a])};
+    call.markers[static_cast<std::size_t>(slot_of[a])] = index;
+  }
+  for (int index : call.markers) {
+    if (index < 0) continue;
+    const int part = model.markers()[static_cast<std::size_t>(index)].part;
+    const auto used = call.parts.begin() + call.part_count;
+    if (part != 0 && std::find(call.parts.begin(), used, part) == used)
+      call.parts[static_cast<std::size_t>(call.part_count++)] = part;
+  }
+  return call;
+}
+
+const char* evaluate(const MeasureCall& call, const Model& model, const State& state, int order, double* value,
+                     double* grad, double* hess) {
+  if (state.size() != static_cast<int>(model.parts().size()))
+    return "the state does not match the model (parts were added after it was made)";
+  switch (order) {
+    case 0:
+      return detail::evaluate_value(call, model, state, value);
+    case 1:
+      return detail::evaluate_gradient(call, model, state, value, grad);
+    case 2:
+      return detail::evaluate_hessian(call, model, state, value, grad, hess);
+  }
+  return "derivative order must be 0, 1 or 2";
+}
+
+}  // namespace fexpr::kinematics

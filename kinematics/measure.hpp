@@ -1,0 +1,72 @@
+// Kinematic measures (DX ... WDTM) of markers in a Model at a State, with exact first and
+// second derivatives with respect to the part states.
+//
+// Conventions (spec section 6; r = origin of i minus origin of j, all in ground):
+//  - Marker arguments: j omitted or 0 = ground origin; k = frame the components are expressed
+//    in, l = frame the time derivatives are taken in, both ground when omitted or 0.
+//  - Angles are in radians. AX, AY, AZ, PSI, PHI, YAW, ROLL lie in (-pi, pi], THETA in [0, pi],
+//    PITCH in [-pi/2, pi/2]. AX, AY, AZ are principal values of one state: Adams accumulates
+//    whole revolutions over a simulation, which needs a history this library does not keep.
+//  - PITCH follows Adams: PITCH = asin(A31), the negative of the second 3-2-1 angle, where
+//    A = [axes of j]^T [axes of i] = Rz(YAW)·Ry(-PITCH)·Rx(ROLL).
+//  - Singular points, where a value or derivative does not exist, are evaluation errors or a
+//    fixed convention, never NaN:
+//      DM, VM, ACCM, WM, WDTM of a zero vector: value 0; order 1 and 2 are errors.
+//      VR of coincident markers: an error at every order (the direction r/|r| is undefined).
+//      AX, AY, AZ with both atan2 arguments below 1e-8: an error at every order.
+//      PSI/PHI at sin(THETA) <= 1e-8 (THETA = 0 or pi): PHI = 0 and PSI carries the whole
+//      rotation about z; THETA keeps its value. Derivatives of all three are errors there.
+//      YAW/ROLL at cos(PITCH) <= 1e-8: ROLL = 0 and YAW carries the rotation; PITCH keeps its
+//      value; derivatives of all three are errors.
+//    A call whose markers are all on ground reads no state: orders 1 and 2 give the value only.
+#pragma once
+
+#include "kinematics/model.hpp"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace fexpr::kinematics {
+
+enum class Measure : std::uint8_t {
+  DX, DY, DZ, DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL,
+  VX, VY, VZ, VM, VR, WX, WY, WZ, WM,
+  ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM
+};
+
+std::optional<Measure> measure_from_name(std::string_view upper_case_name);
+std::string_view measure_name(Measure);
+// DX:3, DM:2, VX:4, VM/VR:3, WX:3, WM:2, ACCX:4, ACCM:3, WDTX:4, WDTM:3, AX..ROLL:2.
+int max_markers(Measure);
+
+struct MeasureCall {
+  Measure measure;
+  std::array<int, 4> markers;  // marker indices for i, j, k, l; -1 = ground (omitted or id 0)
+  std::array<int, 4> parts;    // distinct non-ground part indices read, in order of i, j, k, l; -1 unused
+  int part_count;
+};
+
+// argument: 0-based index of the offending marker argument, or -1 for the call as a whole
+// (no marker or too many).
+struct BindError {
+  int argument;
+  std::string message;
+};
+
+// Checks the marker ids as written (0 means ground; VM, VR, ACCM and WDTM take i, j, l).
+// Unknown ids give "marker 31 is not defined; markers on part 3 are 30, 32".
+std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> ids);
+
+// order 0: *value. order 1: also grad, the 12 states of each part in call.parts, part-major
+// (12*part_count entries). order 2: also hess, row-major (12*part_count)^2. The caller
+// zero-fills grad and hess. Returns nullptr, or a static message for an evaluation error
+// ("VR is undefined when markers coincide"). Does not allocate.
+const char* evaluate(const MeasureCall& call, const Model& model, const State& state, int order,
+                     double* value, double* grad, double* hess);
+
+}  // namespace fexpr::kinematics

@@ -1,0 +1,340 @@
+// The measures, written once on a scalar type T: double for values, dual numbers for exact
+// first and second derivatives. Private to the kinematics layer: include only from its .cpp
+// files, since every scalar type instantiates all of it.
+#pragma once
+
+#include "kinematics/dual.hpp"
+#include "kinematics/measure.hpp"
+#include "kinematics/rotation.hpp"
+
+#include <Eigen/Geometry>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numbers>
+#include <type_traits>
+
+namespace fexpr::kinematics::detail {
+
+template <class T>
+inline constexpr bool kDifferentiating = !std::is_same_v<T, double>;
+
+// Angles are dimensionless, so "at the singular point" can be a tolerance: within 1e-8 of it
+// (about the square root of the rounding unit) rounding already scrambles how a decomposition
+// splits the rotation, and derivatives are of order 1e8 anyway.
+inline constexpr double kSingularTolerance = 1e-8;
+
+inline constexpr const char* kEulerSingular =
+    "PSI, THETA and PHI have no derivative where THETA is 0 or pi (PSI takes the whole rotation, PHI is 0)";
+inline constexpr const char* kYawPitchRollSingular =
+    "YAW, PITCH and ROLL have no derivative where PITCH is +-pi/2 (YAW takes the whole rotation, ROLL is 0)";
+
+// What a measure reads, so that only that is computed (dual arithmetic is not cheap).
+struct Reads {
+  bool velocity_states;      // part velocities and angular velocities are inputs (12 states, else 6)
+  bool origins;              // origins of i and j
+  bool origin_velocities;    // their velocities
+  bool origin_accelerations; // their accelerations
+  bool axes_of_i_and_j;      // angle measures; the axes of k are read whenever k is given
+};
+
+constexpr Reads reads(Measure m) {
+  switch (m) {
+    case Measure::DX: case Measure::DY: case Measure::DZ: case Measure::DM:
+      return {false, true, false, false, false};
+    case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM: case Measure::VR:
+      return {true, true, true, false, false};
+    case Measure::WX: case Measure::WY: case Measure::WZ: case Measure::WM:
+    case Measure::WDTX: case Measure::WDTY: case Measure::WDTZ: case Measure::WDTM:
+      return {true, false, false, false, false};
+    case Measure::ACCX: case Measure::ACCY: case Measure::ACCZ: case Measure::ACCM:
+      return {true, true, true, true, false};
+    default:
+      return {false, false, false, false, true};
+  }
+}
+
+constexpr int active_states_per_part(Measure m) { return reads(m).velocity_states ? kStatesPerPart : 6; }
+
+// How many states of its part a local scalar carries: every state for double (as values), the
+// width of the innermost derivative for duals.
+template <class L>
+struct LocalStates {
+  static constexpr int value = kStatesPerPart;
+};
+template <int A>
+struct LocalStates<Dual<double, A>> {
+  static constexpr int value = A;
+};
+template <int A>
+struct LocalStates<Dual<Dual<double, A>, 1>> {
+  static constexpr int value = A;
+};
+
+// What the formula reads of marker argument `slot` (0 i, 1 j, 2 k, 3 l).
+struct SlotReads {
+  bool origin;  // position, and velocity and acceleration as Reads says
+  bool axes;
+  bool motion;  // angular velocity and acceleration of the marker's part
+};
+
+constexpr SlotReads slot_reads(std::size_t slot, Reads r) {
+  const bool i_or_j = slot < 2;
+  return {i_or_j && r.origins, slot == 2 || (i_or_j && r.axes_of_i_and_j), slot != 2 && r.velocity_states};
+}
+
+// One part's pose and motion, differentiated by that part's own states only (scalar L), which
+// keeps the bulk of the work (rotations, offsets) at width 6 or 12 whatever the call's width.
+// Members are left uninitialised: dual numbers are wide, and each is written before it is read.
+template <class L>
+struct PartFrame {
+  Mat3<L> rotation;
+  Vec3<L> position, velocity, omega;
+  // Accelerations are inputs, not differentiated states.
+  Eigen::Vector3d acceleration, alpha;
+};
+
+template <class L>
+PartFrame<L> ground_frame() {
+  return {Mat3<L>::Identity(), Vec3<L>::Zero(), Vec3<L>::Zero(), Vec3<L>::Zero(), Eigen::Vector3d::Zero(),
+          Eigen::Vector3d::Zero()};
+}
+
+// What the formula reads of one marker argument, on the call's full-width scalar T; members
+// are written as SlotReads says.
+template <class T>
+struct MarkerFrame {
+  Mat3<T> axes;
+  Vec3<T> position, velocity, acceleration;
+  Vec3<T> omega;  // of the marker's part
+  Eigen::Vector3d alpha;
+};
+
+// An omitted marker: the ground origin and axes.
+template <class T>
+void ground_marker(MarkerFrame<T>& m, SlotReads s, Reads r) {
+  if (s.axes) m.axes = Mat3<T>::Identity();
+  if (s.motion) {
+    m.omega = Vec3<T>::Zero();
+    m.alpha = Eigen::Vector3d::Zero();
+  }
+  if (!s.origin) return;
+  m.position = Vec3<T>::Zero();
+  if (r.origin_velocities) m.velocity = Vec3<T>::Zero();
+  if (r.origin_accelerations) m.acceleration = Vec3<T>::Zero();
+}
+
+// seed(value, k) gives the local variable for state k of the part.
+template <class L, class Seed>
+void build_part(PartFrame<L>& f, const PartState& s, Reads r, const Seed& seed) {
+  auto state = [&](int k) { return seed(state_value(s, k), k); };
+  f.position << state(0), state(1), state(2);
+  f.rotation = rotation_313(state(3), state(4), state(5));
+  if constexpr (LocalStates<L>::value == kStatesPerPart) {
+    if (!r.velocity_states) return;
+    f.velocity << state(6), state(7), state(8);
+    f.omega << state(9), state(10), state(11);
+    f.acceleration = s.acceleration;
+    f.alpha = s.alpha;
+  }
+}
+
+// widen(x) places a local scalar's derivatives at the part's position in the full width.
+template <class T, class L, class Widen>
+void build_marker(MarkerFrame<T>& m, const Marker& marker, const PartFrame<L>& part, SlotReads s, Reads r,
+                  const Widen& widen) {
+  auto wide = [&](const auto& local) { return local.unaryExpr([&](const L& x) { return T(widen(x)); }).eval(); };
+  if (s.axes) m.axes = wide((part.rotation * marker.orientation).eval());
+  if (s.motion) {
+    m.omega = wide(part.omega);
+    m.alpha = part.alpha;
+  }
+  if (!s.origin) return;
+  const Vec3<L> rho = part.rotation * marker.qp;
+  m.position = wide((part.position + rho).eval());
+  if (r.origin_velocities) m.velocity = wide((part.velocity + part.omega.cross(rho)).eval());
+  if (r.origin_accelerations)
+    m.acceleration =
+        wide((part.alpha.cross(rho) + part.omega.cross(part.omega.cross(rho)) + part.acceleration).eval());
+}
+
+// atan2 mapped to (-pi, pi]: atan2(-0, x < 0) would give -pi.
+template <class T>
+T principal_atan2(const T& y, const T& x) {
+  using std::atan2;
+  T a = atan2(y, x);
+  if (value_of(a) <= -std::numbers::pi) a = a + 2.0 * std::numbers::pi;
+  return a;
+}
+
+template <class T>
+double value_hypot(const T& a, const T& b) {
+  return std::hypot(value_of(a), value_of(b));
+}
+
+// |v|. A zero vector (squared length below the smallest normal double, where v/|v| stops being
+// computable) has length 0 but no derivative.
+template <class T>
+const char* magnitude(const Vec3<T>& v, const char* no_derivative, T& out) {
+  const T n2 = v.dot(v);
+  if (value_of(n2) < std::numeric_limits<double>::min()) {
+    out = T(0.0);
+    return kDifferentiating<T> ? no_derivative : nullptr;
+  }
+  using std::sqrt;
+  out = sqrt(n2);
+  return nullptr;
+}
+
+// x, y or z component: DX, VX, WX, ACCX, WDTX -> 0 and so on.
+constexpr int component(Measure m) {
+  switch (m) {
+    case Measure::DY: case Measure::VY: case Measure::WY: case Measure::ACCY: case Measure::WDTY: return 1;
+    case Measure::DZ: case Measure::VZ: case Measure::WZ: case Measure::ACCZ: case Measure::WDTZ: return 2;
+    default: return 0;
+  }
+}
+
+// mk holds the frames of markers i, j, k, l (ground where not given).
+template <class T>
+const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
+  const MarkerFrame<T>& i = mk[0];
+  const MarkerFrame<T>& j = mk[1];
+  const MarkerFrame<T>& k = mk[2];
+  const MarkerFrame<T>& l = mk[3];
+  const int c = component(m);
+  // Entry (row, col) of A = [axes of j]^T [axes of i]: axis col of i in j coordinates.
+  auto a = [&](int row, int col) -> T { return j.axes.col(row).dot(i.axes.col(col)); };
+  auto angle = [&](const T& y, const T& x, const char* undefined) -> const char* {
+    if (value_hypot(y, x) <= kSingularTolerance) return undefined;
+    out = principal_atan2(y, x);
+    return nullptr;
+  };
+
+  switch (m) {
+    case Measure::DX: case Measure::DY: case Measure::DZ:
+      out = k.axes.col(c).dot(i.position - j.position);
+      return nullptr;
+    case Measure::DM:
+      return magnitude<T>(i.position - j.position, "DM has no derivative when markers coincide", out);
+
+    case Measure::AX:
+      return angle(-a(1, 2), a(2, 2), "AX is undefined when the z axis of i is parallel to the x axis of j");
+    case Measure::AY:
+      return angle(a(0, 2), a(2, 2), "AY is undefined when the z axis of i is parallel to the y axis of j");
+    case Measure::AZ:
+      return angle(a(1, 0), a(0, 0), "AZ is undefined when the x axis of i is parallel to the z axis of j");
+
+    case Measure::PSI: case Measure::THETA: case Measure::PHI: {
+      const T a31 = a(2, 0), a32 = a(2, 1), a33 = a(2, 2);
+      const T a13 = a(0, 2), a23 = a(1, 2);
+      const bool singular = std::min(value_hypot(a31, a32), value_hypot(a13, a23)) <= kSingularTolerance;
+      if (singular && kDifferentiating<T>) return kEulerSingular;
+      using std::atan2;
+      using std::sqrt;
+      // atan2 of (sin, cos) keeps full accuracy near 0 and pi, where acos(A33) loses half.
+      if (m == Measure::THETA) out = atan2(sqrt(a31 * a31 + a32 * a32), a33);
+      else if (singular) out = m == Measure::PSI ? principal_atan2(a(1, 0), a(0, 0)) : T(0.0);
+      else out = m == Measure::PSI ? principal_atan2(a13, -a23) : principal_atan2(a31, a32);
+      return nullptr;
+    }
+    case Measure::YAW: case Measure::PITCH: case Measure::ROLL: {
+      const T a31 = a(2, 0), a32 = a(2, 1), a33 = a(2, 2);
+      const T a11 = a(0, 0), a21 = a(1, 0);
+      const bool singular = std::min(value_hypot(a32, a33), value_hypot(a11, a21)) <= kSingularTolerance;
+      if (singular && kDifferentiating<T>) return kYawPitchRollSingular;
+      using std::atan2;
+      using std::sqrt;
+      if (m == Measure::PITCH) out = atan2(a31, sqrt(a32 * a32 + a33 * a33));
+      else if (singular) out = m == Measure::YAW ? principal_atan2(T(-a(0, 1)), a(1, 1)) : T(0.0);
+      else out = m == Measure::YAW ? principal_atan2(a21, a11) : principal_atan2(a32, a33);
+      return nullptr;
+    }
+
+    case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM: {
+      const Vec3<T> r = i.position - j.position;
+      const Vec3<T> in_l = i.velocity - j.velocity - l.omega.cross(r);
+      if (m == Measure::VM) return magnitude(in_l, "VM has no derivative at zero velocity", out);
+      out = k.axes.col(c).dot(in_l);
+      return nullptr;
+    }
+    case Measure::VR: {
+      const Vec3<T> r = i.position - j.position;
+      const T n2 = r.dot(r);
+      if (value_of(n2) < std::numeric_limits<double>::min()) return "VR is undefined when markers coincide";
+      using std::sqrt;
+      out = (i.velocity - j.velocity).dot(r) / sqrt(n2);
+      return nullptr;
+    }
+
+    case Measure::WX: case Measure::WY: case Measure::WZ: case Measure::WM: {
+      const Vec3<T> w = i.omega - j.omega;
+      if (m == Measure::WM) return magnitude(w, "WM has no derivative at zero angular velocity", out);
+      out = k.axes.col(c).dot(w);
+      return nullptr;
+    }
+
+    case Measure::ACCX: case Measure::ACCY: case Measure::ACCZ: case Measure::ACCM: {
+      const Vec3<T> r = i.position - j.position;
+      const Vec3<T> rd = i.velocity - j.velocity;
+      const Vec3<T> in_l = i.acceleration - j.acceleration - l.alpha.cross(r) - 2.0 * l.omega.cross(rd) +
+                           l.omega.cross(l.omega.cross(r));
+      if (m == Measure::ACCM) return magnitude(in_l, "ACCM has no derivative at zero acceleration", out);
+      out = k.axes.col(c).dot(in_l);
+      return nullptr;
+    }
+
+    case Measure::WDTX: case Measure::WDTY: case Measure::WDTZ: case Measure::WDTM: {
+      const Vec3<T> in_l = (i.alpha - j.alpha) - l.omega.cross(i.omega - j.omega);
+      if (m == Measure::WDTM) return magnitude(in_l, "WDTM has no derivative at zero angular acceleration", out);
+      out = k.axes.col(c).dot(in_l);
+      return nullptr;
+    }
+  }
+  return "unknown kinematic measure";
+}
+
+// Evaluates the measure on the full-width scalar T. Each part in call.parts is built on local
+// scalars L by seed(value, p, k) (state k of call.parts[p]); widen(x, p) moves a local scalar
+// of call.parts[p] into the full width, at derivative positions p*active ...
+template <class L, class T, class Seed, class Widen>
+const char* evaluate_as(const MeasureCall& call, const Model& model, const State& state, const Seed& seed,
+                        const Widen& widen, T& out) {
+  const Reads r = reads(call.measure);
+  PartFrame<L> parts[4];
+  for (int p = 0; p < call.part_count; ++p)
+    build_part(parts[p], state.part(call.parts[static_cast<std::size_t>(p)]), r,
+               [&](double x, int k) { return seed(x, p, k); });
+  MarkerFrame<T> markers[4];
+  for (std::size_t slot = 0; slot < 4; ++slot) {
+    const SlotReads s = slot_reads(slot, r);
+    if (call.markers[slot] < 0) {
+      ground_marker(markers[slot], s, r);
+      continue;
+    }
+    const Marker& marker = model.markers()[static_cast<std::size_t>(call.markers[slot])];
+    int p = -1;
+    for (int q = 0; q < call.part_count; ++q)
+      if (call.parts[static_cast<std::size_t>(q)] == marker.part) p = q;
+    // Ground's local scalars are constants: any position in the full width will do.
+    auto to_wide = [&](const L& x) { return widen(x, std::max(p, 0)); };
+    if (p < 0) build_marker(markers[slot], marker, ground_frame<L>(), s, r, to_wide);
+    else build_marker(markers[slot], marker, parts[p], s, r, to_wide);
+  }
+  return formula(call.measure, markers, out);
+}
+
+// Order 0: doubles throughout.
+inline const char* evaluate_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  return evaluate_as<double>(
+      call, model, state, [](double x, int, int) { return x; }, [](double x, int) { return x; }, *value);
+}
+
+// Order 1 and 2 for the widths a call can need: 6 or 12 states times 1 to 4 parts.
+const char* evaluate_gradient(const MeasureCall& call, const Model& model, const State& state, double* value,
+                              double* grad);
+const char* evaluate_hessian(const MeasureCall& call, const Model& model, const State& state, double* value,
+                             double* grad, double* hess);
+
+}  // namespace fexpr::kinematics::detail

@@ -1,0 +1,54 @@
+#include "kinematics/model_bindings.hpp"
+
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace fexpr::kinematics {
+
+std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBindings::resolve_measure(
+    std::string_view function, std::span<const std::optional<double>> arguments) const {
+  auto measure = measure_from_name(function);
+  if (!measure) return std::nullopt;
+  std::vector<long> ids;
+  for (std::size_t a = 0; a < arguments.size(); ++a) {
+    const std::optional<double>& v = arguments[a];
+    if (!v || std::trunc(*v) != *v || std::abs(*v) > static_cast<double>(std::numeric_limits<int>::max())) {
+      return Rejected{static_cast<int>(a), Code::argument,
+                      std::string(function) + " takes marker ids, which are integer constants"};
+    }
+    ids.push_back(static_cast<long>(*v));
+  }
+  auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
+  if (auto* error = std::get_if<BindError>(&bound)) return Rejected{error->argument, Code::reference, error->message};
+  const MeasureCall& call = std::get<MeasureCall>(bound);
+  Resolved resolved;
+  for (int p = 0; p < call.part_count; ++p) {
+    for (int k = 0; k < kStatesPerPart; ++k) resolved.inputs.push_back(state_label(model_, call.parts[static_cast<std::size_t>(p)], k));
+  }
+  std::lock_guard lock(mutex_);
+  calls_.push_back(call);
+  resolved.handle = reinterpret_cast<std::uintptr_t>(&calls_.back());
+  return resolved;
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ModelBindings::resolve(
+    std::string_view function, std::span<const std::optional<double>> arguments) const {
+  if (auto measure = resolve_measure(function, arguments)) return *measure;
+  return Rejected{-1, Code::not_interpreted,
+                  std::string(function) + " needs more than a kinematic model (a dataset or solver state)"};
+}
+
+const char* ModelBindings::evaluate(std::uintptr_t handle, const Inputs& in, const double*, int order,
+                                    double* value, double* grad, double* hess) const {
+  return evaluate_measure(handle, in, order, value, grad, hess);
+}
+
+const char* ModelBindings::evaluate_measure(std::uintptr_t handle, const Inputs& in, int order, double* value,
+                                            double* grad, double* hess) const {
+  if (!in.state) return "no model state was given to evaluate a kinematic function";
+  const auto& call = *reinterpret_cast<const MeasureCall*>(handle);
+  return kinematics::evaluate(call, model_, *static_cast<const State*>(in.state), order, value, grad, hess);
+}
+
+}  // namespace fexpr::kinematics

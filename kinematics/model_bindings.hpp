@@ -1,0 +1,44 @@
+// Gives the kinematic functions (DX ... WDTM) their meaning for expressions compiled against
+// a Model: each call is bound to its markers once, at compile time, and evaluated against the
+// kinematics::State passed in fexpr::Inputs::state.
+#pragma once
+
+#include "kinematics/measure.hpp"
+#include "kinematics/model.hpp"
+
+#include <fexpr/bindings.hpp>
+
+#include <deque>
+#include <mutex>
+#include <optional>
+
+namespace fexpr::kinematics {
+
+class ModelBindings : public Bindings {
+ public:
+  // The model must outlive the bindings and every expression compiled with them.
+  explicit ModelBindings(const Model& model) : model_(model) {}
+
+  std::variant<Resolved, Rejected> resolve(std::string_view function,
+                                           std::span<const std::optional<double>> arguments) const override;
+  const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
+                       double* grad, double* hess) const override;
+
+  // Resolves a measure call only, for bindings that add element functions on top of these.
+  std::optional<std::variant<Resolved, Rejected>> resolve_measure(
+      std::string_view function, std::span<const std::optional<double>> arguments) const;
+  // Evaluates a handle that resolve_measure() gave.
+  const char* evaluate_measure(std::uintptr_t handle, const Inputs& in, int order, double* value, double* grad,
+                               double* hess) const;
+
+  const Model& model() const { return model_; }
+
+ private:
+  const Model& model_;
+  // Calls live at stable addresses, which are their handles; compiling may happen on several
+  // threads, evaluation reads a call through its handle without a lock.
+  mutable std::mutex mutex_;
+  mutable std::deque<MeasureCall> calls_;
+};
+
+}  // namespace fexpr::kinematics
