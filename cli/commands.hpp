@@ -12,5 +12,6 @@ namespace fexpr::cli {
 using Runner = std::function<int()>;
 Runner add_eval_command(CLI::App& app);
 Runner add_check_command(CLI::App& app);
+Runner add_sforce_command(CLI::App& app);
 
 }  // namespace fexpr::cli

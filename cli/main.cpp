@@ -10,6 +10,7 @@ int main(int argc, char** argv) {
   auto add = [&](fexpr::cli::Runner runner) { runners[app.get_subcommands({}).back()] = std::move(runner); };
   add(fexpr::cli::add_eval_command(app));
   add(fexpr::cli::add_check_command(app));
+  add(fexpr::cli::add_sforce_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,6 +1,7 @@
 #include "dataset/element_bindings.hpp"
 
 #include "builtins/builtin.hpp"
+#include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "support/text.hpp"
 
@@ -156,10 +157,8 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   if (jflag != 0 && jflag != 1) return Rejected{1, Code::argument, "jflag is 0 (forces on I) or 1 (forces on J)"};
   if (comp < 1 || comp > 8) return Rejected{2, Code::argument, "comp is 1 to 8: FM, FX, FY, FZ, TM, TX, TY, TZ"};
   if (rm != 0 && model_.model().find_marker(rm) < 0) return Rejected{3, Code::reference, "marker " + std::to_string(rm) + " is not defined"};
-  bool rotational = find_argument(*s, "ROTATIONAL") != nullptr, action_only = find_argument(*s, "ACTIONONLY") != nullptr;
-  const Argument* i = find_argument(*s, "I");
-  const Argument* j = find_argument(*s, "J");
-  if (!i || !j || i->values.empty() || j->values.empty())
+  auto geometry = sforce_geometry(*s);
+  if (!geometry)
     return Rejected{0, Code::not_interpreted, "SFORCE/" + std::to_string(id) + " has no I and J markers; not evaluated"};
   std::string name = label("SFORCE", id);
   for (const std::string& l : in_progress_) {
@@ -175,26 +174,12 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   }
   // The vector components follow from the scalar force f along the line of action, so they
   // are compiled as an expression in f and the measures of I and J.
-  bool torque = comp >= 5;
-  if (rotational || action_only)
-    return Rejected{-1, Code::not_interpreted,
-                    "SFORCE(" + std::to_string(id) + ", ...) of a " + (rotational ? "ROTATIONAL" : "ACTIONONLY") +
-                        " SFORCE is not evaluated by the checker"};
   const Element* e = compile_element("SFORCE", id);
   if (e->user || !e->expression)
     return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + name +
                                                    (e->user ? " is a user subroutine" : " has errors")};
-  if (torque) return constant(0.0);
-  std::string f = "(" + e->function->expression + ")";
-  std::string im = i->values[0].text, jm = j->values[0].text, r = std::to_string(rm);
-  std::string sign = jflag == 1 ? "-" : "";
-  std::string text;
-  switch (comp) {
-    case 1: text = "ABS" + f; break;
-    case 2: text = sign + f + "*DX(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
-    case 3: text = sign + f + "*DY(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
-    default: text = sign + f + "*DZ(" + im + "," + jm + "," + r + ")/DM(" + im + "," + jm + ")"; break;
-  }
+  std::string text = sforce_component(*geometry, "(" + e->function->expression + ")", static_cast<int>(jflag),
+                                      static_cast<int>(comp), rm);
   in_progress_.push_back(name);
   auto composed = compile(text, context_);
   in_progress_.pop_back();

@@ -22,6 +22,9 @@ class Builder {
       if (s.name == "PART") add_part(s);
     }
     for (const auto& [id, m] : markers_) add_marker(id, m);
+    for (const Statement& s : d.statements) {
+      if (s.name == "SFORCE" && (find_argument(s, "ROTATIONAL") || find_argument(s, "ACTIONONLY"))) z_axis(s);
+    }
   }
 
  private:
@@ -168,6 +171,15 @@ class Builder {
     } catch (const std::invalid_argument& ex) {
       error(Code::duplicate_id, s.id_span, ex.what());
     }
+  }
+
+  void z_axis(const Statement& s) {
+    const Argument* j = find_argument(s, "J");
+    auto id = j && j->values.size() == 1 ? integer(j->values[0]) : std::nullopt;
+    if (!id) return;
+    auto it = markers_.find(*id);
+    if (it == markers_.end() || out_.model.find_marker(*id) < 0 || out_.model.find_marker(z_axis_marker(*id)) >= 0) return;
+    out_.model.add_marker(z_axis_marker(*id), it->second.part, it->second.qp + it->second.axes.col(2), it->second.axes);
   }
 
   void add_marker(long id, const MarkerData& m) {

@@ -24,6 +24,12 @@ struct ModelBuild {
 // model's state, which holds the velocity of the part frame's origin and the angular
 // velocity, both in ground coordinates. Without CM= the CM is the part frame.
 // MARKER: PART=, QP=, and REULER= or ZP=/XP= (with USEXP the x axis follows XP exactly).
+// For the J marker of every ROTATIONAL or ACTIONONLY SFORCE the model also holds a marker with
+// id z_axis_marker(J) one unit along J's z axis, so that DX(z_axis_marker(J), J, K) is the
+// component of J's z axis along K's x axis, with the derivatives of any other measure.
 ModelBuild build_model(const Dataset& dataset);
+
+// Negative ids are never written in datasets.
+inline long z_axis_marker(long marker) { return -marker; }
 
 }  // namespace fexpr::dataset

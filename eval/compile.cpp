@@ -1,5 +1,6 @@
 #include "eval/compile.hpp"
 
+#include "builtins/contact.hpp"
 #include "support/text.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -26,6 +27,315 @@ std::span<const ConstantName> constant_names() {
 }
 
 namespace {
+
+// ---- Lowering the reference code to the fast form (Program::steps) ----
+//
+// One pass over basic blocks fuses an add, subtract, multiply or square into the arithmetic
+// instruction or IF test that reads it, when it is that value's only reader in the same block
+// and its operands are still intact there. The tree compiler gives every temporary exactly one
+// reader, and only an IF's result register carries a value from one block to another, so this
+// keeps the program's meaning; every fused value is computed with the same operations in the
+// same order, so results are bit for bit those of the reference form.
+
+// The one-argument math functions with a step of their own, in the order of Op::abs_ ...
+constexpr std::string_view kUnaryNames[] = {"ABS", "ACOS", "AINT", "ANINT", "ASIN",  "ATAN", "COS", "COSH",
+                                            "EXP", "LOG",  "LOG10", "SIN",  "SINH", "SQRT", "TAN", "TANH"};
+
+class Lowering {
+ public:
+  explicit Lowering(Program& p) : p_(p), n_(p.code.size()) {}
+
+  void run() {
+    analyse();
+    fuse();
+    emit();
+    assign_lanes();
+  }
+
+ private:
+  bool is_temporary(std::uint32_t r) const { return r >= p_.first_temporary; }
+  bool is_constant(std::uint32_t r) const { return r >= p_.first_constant && r < p_.first_temporary; }
+  double constant(std::uint32_t r) const { return p_.constants[r - p_.first_constant]; }
+  static bool control(OpCode op) { return op == OpCode::branch || op == OpCode::jump; }
+
+  std::vector<std::uint32_t> reads(std::size_t k) const {
+    const Instruction& i = p_.code[k];
+    switch (i.op) {
+      case OpCode::add:
+      case OpCode::subtract:
+      case OpCode::multiply:
+      case OpCode::divide:
+      case OpCode::power: return {i.a, i.b};
+      case OpCode::negate:
+      case OpCode::square:
+      case OpCode::move:
+      case OpCode::branch: return {i.a};
+      case OpCode::call:
+      case OpCode::bound: return {p_.argument_lists.begin() + i.a, p_.argument_lists.begin() + i.a + i.count};
+      case OpCode::jump: return {};
+    }
+    return {};
+  }
+
+  void analyse() {
+    leader_.assign(n_ + 1, false);
+    leader_[0] = true;
+    for (std::size_t k = 0; k < n_; ++k) {
+      const Instruction& i = p_.code[k];
+      if (i.op == OpCode::branch) {
+        const Branch& b = p_.branches[i.b];
+        leader_[b.lt] = leader_[b.eq] = leader_[b.gt] = true;
+        leader_[k + 1] = true;
+      } else if (i.op == OpCode::jump) {
+        leader_[i.a] = true;
+        leader_[k + 1] = true;
+      }
+    }
+    // Within each block: the definition each temporary read refers to, and how often each
+    // definition is read there.
+    definition_.assign(n_, {});
+    uses_.assign(n_, 0);
+    std::vector<std::int64_t> last(p_.register_count, -1);
+    for (std::size_t k = 0; k < n_; ++k) {
+      if (leader_[k]) std::fill(last.begin(), last.end(), -1);
+      for (std::uint32_t r : reads(k)) {
+        std::int64_t d = is_temporary(r) ? last[r] : -1;
+        definition_[k].push_back(d);
+        if (d >= 0) ++uses_[static_cast<std::size_t>(d)];
+      }
+      if (!control(p_.code[k].op)) last[p_.code[k].dst] = static_cast<std::int64_t>(k);
+    }
+  }
+
+  // The inner operation an instruction can become inside another: 1 +, 2 -, 3 *, 0 none.
+  static int inner_kind(OpCode op) {
+    switch (op) {
+      case OpCode::add: return 1;
+      case OpCode::subtract: return 2;
+      case OpCode::multiply:
+      case OpCode::square: return 3;
+      default: return 0;
+    }
+  }
+  std::uint32_t second_operand(const Instruction& i) const { return i.op == OpCode::square ? i.a : i.b; }
+
+  // Whether instruction d (defining operand `slot` of u) can be computed inside u.
+  bool absorbable(std::size_t u, std::size_t slot) const {
+    const std::int64_t d = definition_[u][slot];
+    if (d < 0) return false;
+    const std::size_t k = static_cast<std::size_t>(d);
+    const Instruction& di = p_.code[k];
+    if (absorbed_[k] || fused_[k] || inner_kind(di.op) == 0 || uses_[k] != 1) return false;
+    // Its operands must still hold their values when u runs.
+    for (std::size_t m = k + 1; m < u; ++m) {
+      const Instruction& mi = p_.code[m];
+      if (control(mi.op)) return false;
+      if (mi.dst == di.a || mi.dst == second_operand(di)) return false;
+    }
+    return true;
+  }
+
+  // Consumers first, so that each takes the largest shape; an absorbed instruction absorbs
+  // nothing itself (shapes are one level deep).
+  void fuse() {
+    absorbed_.assign(n_, false);
+    fused_.assign(n_, false);
+    left_.assign(n_, -1);
+    right_.assign(n_, -1);
+    for (std::size_t u = n_; u-- > 0;) {
+      if (absorbed_[u]) continue;
+      const Instruction& i = p_.code[u];
+      const bool arithmetic = i.op == OpCode::add || i.op == OpCode::subtract || i.op == OpCode::multiply ||
+                              i.op == OpCode::divide || i.op == OpCode::square;
+      if (arithmetic) {
+        if (absorbable(u, 0)) left_[u] = definition_[u][0];
+        // A square reads its operand once: both sides are the same definition.
+        if (i.op == OpCode::square) right_[u] = left_[u];
+        else if (i.op != OpCode::divide && absorbable(u, 1)) right_[u] = definition_[u][1];
+      } else if (i.op == OpCode::branch) {
+        if (absorbable(u, 0)) left_[u] = definition_[u][0];
+      }
+      for (std::int64_t d : {left_[u], right_[u]}) {
+        if (d >= 0) absorbed_[static_cast<std::size_t>(d)] = true;
+      }
+      fused_[u] = left_[u] >= 0 || right_[u] >= 0;
+    }
+  }
+
+  // One side of a shape: its code (0 a register) and its registers.
+  int side(std::int64_t definition, std::uint32_t reg, std::uint32_t* out) const {
+    if (definition < 0) {
+      out[0] = out[1] = reg;
+      return 0;
+    }
+    const Instruction& d = p_.code[static_cast<std::size_t>(definition)];
+    out[0] = d.a;
+    out[1] = second_operand(d);
+    return inner_kind(d.op);
+  }
+
+  Step arithmetic(std::size_t k) const {
+    const Instruction& i = p_.code[k];
+    int root = 0;
+    switch (i.op) {
+      case OpCode::add: root = 0; break;
+      case OpCode::subtract: root = 1; break;
+      case OpCode::divide: root = 3; break;
+      default: root = 2; break;  // multiply, square
+    }
+    Step s;
+    s.dst = i.dst;
+    const int left = side(left_[k], i.a, s.x);
+    const int right = side(right_[k], second_operand(i), s.x + 2);
+    s.op = static_cast<Op>(shape_code(root, left, right));
+    return s;
+  }
+
+  Step power(const Instruction& i) const {
+    Step s{Op::power, 0, i.dst, {i.a, i.b, 0, 0}};
+    if (!is_constant(i.b)) return s;
+    const double e = constant(i.b);
+    s.op = e == 3.0    ? Op::cube
+           : e == 4.0  ? Op::fourth
+           : e == 0.5  ? Op::square_root
+           : e == 1.5  ? Op::three_halves
+           : e == -1.0 ? Op::reciprocal
+           : e == -2.0 ? Op::inverse_square
+                       : Op::power_constant;
+    return s;
+  }
+
+  // Registers of a call's arguments from `first` on, if they are all constants.
+  bool constant_arguments(const Instruction& i, int first, std::vector<double>& values) const {
+    values.clear();
+    for (int a = first; a < i.count; ++a) {
+      const std::uint32_t r = p_.argument_lists[i.a + static_cast<std::uint32_t>(a)];
+      if (!is_constant(r)) return false;
+      values.push_back(constant(r));
+    }
+    return true;
+  }
+
+  Step call(const Instruction& i) {
+    const builtins::Builtin& f = *p_.functions[i.b];
+    const std::uint32_t* args = p_.argument_lists.data() + i.a;
+    Step s{Op::call, i.count, i.dst, {i.a, i.b, 0, 0}};
+    if (i.count == 1) {
+      for (std::size_t u = 0; u < std::size(kUnaryNames); ++u) {
+        if (f.name == kUnaryNames[u]) return Step{static_cast<Op>(static_cast<int>(Op::abs_) + static_cast<int>(u)), 0, i.dst, {args[0], i.b, 0, 0}};
+      }
+      return s;
+    }
+    std::vector<double> c;
+    const std::uint32_t offset = static_cast<std::uint32_t>(p_.step_constants.size());
+    if ((f.name == "STEP" || f.name == "STEP5" || f.name == "HAVSIN") && i.count == 5 && constant_arguments(i, 1, c) &&
+        c[0] != c[2]) {
+      p_.step_constants.insert(p_.step_constants.end(), c.begin(), c.end());
+      const Op op = f.name == "STEP" ? Op::step_cubic : f.name == "STEP5" ? Op::step_quintic : Op::step_haversine;
+      return Step{op, 0, i.dst, {args[0], offset, 0, 0}};
+    }
+    double probe[3];
+    // Parameters that the rule accepts once are accepted at every evaluation.
+    if (f.name == "IMPACT" && i.count == 7 && constant_arguments(i, 2, c) &&
+        !builtins::impact(c[0], 0.0, c[0], c[1], c[2], c[3], c[4], 0, probe)) {
+      p_.step_constants.insert(p_.step_constants.end(), c.begin(), c.end());
+      return Step{Op::impact, 0, i.dst, {args[0], args[1], offset, 0}};
+    }
+    if (f.name == "BISTOP" && i.count == 8 && constant_arguments(i, 2, c) &&
+        !builtins::bistop(c[0], 0.0, c[0], c[1], c[2], c[3], c[4], c[5], 0, probe)) {
+      p_.step_constants.insert(p_.step_constants.end(), c.begin(), c.end());
+      return Step{Op::bistop, 0, i.dst, {args[0], args[1], offset, 0}};
+    }
+    return s;
+  }
+
+  void emit() {
+    std::vector<std::uint32_t> first_step(n_ + 1, 0);  // the step an instruction index starts at
+    std::vector<std::size_t> targets_to_fix;            // steps whose targets are still instruction indices
+    std::size_t block_start = 0;
+    for (std::size_t k = 0; k < n_; ++k) {
+      first_step[k] = static_cast<std::uint32_t>(p_.steps.size());
+      if (leader_[k]) block_start = p_.steps.size();
+      if (absorbed_[k]) continue;
+      const Instruction& i = p_.code[k];
+      switch (i.op) {
+        case OpCode::add:
+        case OpCode::subtract:
+        case OpCode::multiply:
+        case OpCode::divide:
+        case OpCode::square: p_.steps.push_back(arithmetic(k)); break;
+        case OpCode::negate: p_.steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0}}); break;
+        case OpCode::move:
+          // A branch's value computed by the step just before is computed into the IF's register.
+          if (p_.steps.size() > block_start && is_temporary(i.a) && p_.steps.back().dst == i.a) {
+            p_.steps.back().dst = i.dst;
+          } else {
+            p_.steps.push_back({Op::move, 0, i.dst, {i.a, 0, 0, 0}});
+          }
+          break;
+        case OpCode::power: p_.steps.push_back(power(i)); break;
+        case OpCode::call: p_.steps.push_back(call(i)); break;
+        case OpCode::bound: p_.steps.push_back({Op::bound, i.count, i.dst, {i.a, i.b, 0, 0}}); break;
+        case OpCode::branch: {
+          Step s{Op::branch, 0, 0, {i.a, i.a, static_cast<std::uint32_t>(p_.step_branches.size()), 0}};
+          s.count = static_cast<std::uint8_t>(side(left_[k], i.a, s.x));
+          p_.step_branches.push_back(p_.branches[i.b]);
+          p_.steps.push_back(s);
+          break;
+        }
+        case OpCode::jump:
+          targets_to_fix.push_back(p_.steps.size());
+          p_.steps.push_back({Op::jump, 0, 0, {i.a, 0, 0, 0}});
+          break;
+      }
+    }
+    first_step[n_] = static_cast<std::uint32_t>(p_.steps.size());
+    p_.steps.push_back({Op::ret, 0, 0, {0, 0, 0, 0}});
+    for (std::size_t t : targets_to_fix) p_.steps[t].x[0] = first_step[p_.steps[t].x[0]];
+    for (Branch& b : p_.step_branches) b = {first_step[b.lt], first_step[b.eq], first_step[b.gt]};
+  }
+
+  // The lanes: the derivative inputs read anywhere in the program, in gradient order.
+  void assign_lanes() {
+    std::vector<bool> read(p_.derivative_names.size(), false);
+    auto input = [&](std::uint32_t r) {
+      if (r < p_.first_constant && p_.input_derivative[r] >= 0) read[static_cast<std::size_t>(p_.input_derivative[r])] = true;
+    };
+    for (std::size_t k = 0; k < n_; ++k) {
+      for (std::uint32_t r : reads(k)) input(r);
+    }
+    input(p_.result);
+    for (const auto& call : p_.bound_calls) {
+      for (std::int32_t d : call.derivative) read[static_cast<std::size_t>(d)] = true;
+    }
+    std::vector<std::int32_t> lane_of(read.size(), -1);
+    for (std::size_t d = 0; d < read.size(); ++d) {
+      if (!read[d]) continue;
+      lane_of[d] = static_cast<std::int32_t>(p_.lanes.size());
+      p_.lanes.push_back(static_cast<std::uint32_t>(d));
+    }
+    p_.derivative_lane = lane_of;
+    p_.input_lane.assign(p_.first_constant, -1);
+    for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
+      if (p_.input_derivative[r] >= 0) p_.input_lane[r] = lane_of[static_cast<std::size_t>(p_.input_derivative[r])];
+    }
+    for (auto& call : p_.bound_calls) {
+      call.lane.clear();
+      for (std::int32_t d : call.derivative) call.lane.push_back(lane_of[static_cast<std::size_t>(d)]);
+    }
+    p_.variable_count = p_.first_constant - 2;
+  }
+
+  Program& p_;
+  const std::size_t n_;
+  std::vector<bool> leader_;
+  std::vector<std::vector<std::int64_t>> definition_;  // per instruction, per register read
+  std::vector<int> uses_;
+  std::vector<bool> absorbed_, fused_;
+  std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
+};
+
+void lower(Program& p) { Lowering(p).run(); }
 
 // Register numbers are assigned in three spaces during compilation and laid out as
 // [inputs][constants][temporaries] at the end, when the number of constants is known.
@@ -61,6 +371,7 @@ class Compiler {
     if (result.failed) return out;
     program_->result = reg(result);
     layout();
+    lower(*program_);
     program_->text = ast::print(tree_);
     out.program = std::move(program_);
     return out;
@@ -138,7 +449,7 @@ class Compiler {
       case ast::Kind::product: return chain(n);
       case ast::Kind::power: return power(n);
       case ast::Kind::call: return call(n);
-      case ast::Kind::if_: return conditional(n);
+      case ast::Kind::if_: return conditional(n, std::nullopt);
     }
     return failed();
   }
@@ -347,7 +658,7 @@ class Compiler {
       error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
       return failed();
     }
-    Program::BoundCall bound{resolved.handle, {}};
+    Program::BoundCall bound{resolved.handle, {}, {}};
     for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
     std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
     for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
@@ -369,7 +680,9 @@ class Compiler {
     return static_cast<std::int32_t>(names.size() - 1);
   }
 
-  Operand conditional(const ast::Node& n) {
+  // An IF that is a branch of another IF writes its result straight into the outer one's
+  // register (`into`), so a chain of IFs needs no move per level.
+  Operand conditional(const ast::Node& n, std::optional<std::uint32_t> into) {
     auto kids = tree_.kids(n);
     std::uint32_t mark = next_temporary_;
     Operand test = node(kids[0]);
@@ -377,13 +690,14 @@ class Compiler {
     program_->branches.push_back({});
     if (!test.failed) emit({OpCode::branch, 0, 0, reg(test), branch_index}, tree_[kids[0]].span);
     release_to(mark);
-    std::uint32_t dst = allocate();
+    std::uint32_t dst = into ? *into : allocate();
     std::uint32_t targets[3];
     std::vector<std::size_t> exits;
     bool any_failed = test.failed;
     for (int b = 0; b < 3; ++b) {
       targets[b] = static_cast<std::uint32_t>(program_->code.size());
-      Operand value = node(kids[static_cast<std::size_t>(b) + 1]);
+      const ast::NodeId kid = kids[static_cast<std::size_t>(b) + 1];
+      Operand value = tree_[kid].kind == ast::Kind::if_ ? conditional(tree_[kid], dst) : node(kid);
       any_failed |= value.failed;
       if (!value.failed && reg(value) != dst) emit({OpCode::move, 0, dst, reg(value), 0}, tree_[kids[static_cast<std::size_t>(b) + 1]].span);
       release_to(index_of(dst) + 1);

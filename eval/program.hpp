@@ -1,6 +1,13 @@
 // The compiled form of an expression: a flat instruction array over a register file.
 // Registers hold, in this order: the inputs (TIME, MODE, user variables), the constants, then
 // temporaries. IF compiles to a three-way jump, so untaken branches never run.
+//
+// A program has two forms over the same registers. The reference form (`code`) is one
+// instruction per operation, each with its span; it is what errors are located in. The fast
+// form (`steps`, lowered from it at compile time) fuses common shapes into one step, gives
+// STEP, IMPACT, constant powers and the math functions steps of their own, and carries no
+// spans: when a fast run meets anything wrong it stops, and the reference form runs again to
+// find the failing instruction and its message (see run.cpp).
 #pragma once
 
 #include "builtins/builtin.hpp"
@@ -42,6 +49,50 @@ struct Branch {
   std::uint32_t lt, eq, gt;
 };
 
+// The fast form's operations. The first kShapeCount are fused arithmetic shapes
+// r[dst] = L root R, where L and R are each a register or one operation on two registers:
+//   shape = root * 16 + left * 4 + right,  root: 0 +, 1 -, 2 *, 3 /;  left, right: 0 a register,
+//   1 +, 2 -, 3 * of two registers. L reads x[0] (and x[1]), R reads x[2] (and x[3]).
+// A division's right operand is always a register: a fused x/(y*z) could hide y*z overflowing.
+inline constexpr int kShapeCount = 64;
+constexpr int shape_code(int root, int left, int right) { return root * 16 + left * 4 + right; }
+
+enum class Op : std::uint8_t {
+  // 0 .. kShapeCount-1: the shapes above.
+  negate = kShapeCount,  // -x0
+  move,                  // x0
+  power,                 // x0 ** x1 (the exponent varies)
+  power_constant,        // x0 ** x1, x1 a constant register not covered below
+  cube,                  // x0**3
+  fourth,                // x0**4
+  square_root,           // x0**0.5
+  three_halves,          // x0**1.5
+  reciprocal,            // x0**-1
+  inverse_square,        // x0**-2
+  // One-argument math functions evaluated inline; x1 indexes Program::functions (for the
+  // derivative rule). Order as in kUnaryNames (compile.cpp).
+  abs_, acos_, aint_, anint_, asin_, atan_, cos_, cosh_, exp_, log_, log10_, sin_, sinh_, sqrt_, tan_, tanh_,
+  // STEP, STEP5, HAVSIN with constant x0, h0, x1, h1 (x0 != x1): x0 = x, x1 = offset of
+  // x0, h0, x1, h1 in step_constants.
+  step_cubic, step_quintic, step_haversine,
+  // IMPACT, BISTOP with constant parameters: x0 = x, x1 = xdot, x2 = offset of x1, k, e,
+  // cmax, d (BISTOP: x1, x2, k, e, cmax, d) in step_constants.
+  impact, bistop,
+  call,    // functions[x1] on `count` registers argument_lists[x0 ..]
+  bound,   // bound_calls[x1], `count` runtime arguments at argument_lists[x0 ..]
+  branch,  // on the sign of a test T: x[2] indexes step_branches; `count` is T's shape:
+           // 0 r[x0], 1 x0 + x1, 2 x0 - x1, 3 x0 * x1
+  jump,    // to step x0
+  ret,     // the end: the value is in r[result]
+};
+
+struct Step {
+  Op op = Op::ret;
+  std::uint8_t count = 0;
+  std::uint32_t dst = 0;
+  std::uint32_t x[4] = {0, 0, 0, 0};
+};
+
 // A derivative input: which register's seed it is.
 struct Input {
   enum class Kind : std::uint8_t { time, mode, variable } kind;
@@ -62,6 +113,7 @@ struct Program {
   struct BoundCall {
     std::uintptr_t handle;
     std::vector<std::int32_t> derivative;  // derivative index of each input the call reads
+    std::vector<std::int32_t> lane;        // the fast form's lane of each of those inputs
   };
   // Bound calls with runtime arguments have at most this many (CUBSPL(x, z, id, iord)).
   static constexpr std::size_t kMaxRuntimeArguments = 4;
@@ -80,6 +132,19 @@ struct Program {
   std::vector<std::int32_t> input_derivative;
   std::vector<std::string> derivative_names;
   std::string text;                        // the source, canonical form (for messages)
+
+  // The fast form (compile.cpp lowers `code` into it).
+  std::vector<Step> steps;                 // ends with Op::ret
+  std::vector<Branch> step_branches;       // targets are step indices
+  std::vector<double> step_constants;      // STEP and IMPACT parameters
+  std::uint32_t variable_count = 0;        // input registers 2 .. 2 + variable_count
+  // Its derivatives run over lanes: the derivative inputs the program really reads, in
+  // gradient order, so that d/dTIME costs nothing in an expression without TIME.
+  std::vector<std::uint32_t> lanes;        // lane -> derivative index
+  std::vector<std::int32_t> input_lane;    // input register -> lane, or -1
+  std::vector<std::int32_t> derivative_lane;  // derivative index -> lane, or -1
+  // Programs with more lanes than this differentiate on the reference form.
+  static constexpr std::size_t kMaxLanes = 4;
 };
 
 }  // namespace fexpr::detail

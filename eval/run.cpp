@@ -1,10 +1,23 @@
+// Running a program. Every evaluation runs the fast form (Program::steps): fused steps, value
+// and derivatives in one pass, no per-operation bookkeeping. Errors are not located there: a
+// fast run checks every value it produces (and every derivative) for finiteness, and when
+// anything is wrong it gives up, and the reference form (Program::code) runs again from the
+// start. That run is the one that names the failing operation and its span, exactly as before
+// the fast form existed. Domain errors need no test of their own in the fast form: SQRT(-1),
+// LOG(0), ACOS(2), 0**-1, (-8)**0.5 and x/0 all produce NaN or an infinity, which is caught like
+// an overflow. (A fused step computes its inner operation without checking it, which is sound
+// because +, -, * and / by a register carry an infinity or NaN through to their result.)
 #include "eval/run.hpp"
+
+#include "builtins/steps.hpp"
 
 #include <fexpr/bindings.hpp>
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <cmath>
+#include <type_traits>
 
 namespace fexpr::detail {
 
@@ -15,43 +28,36 @@ Program::Program() {
 
 namespace {
 
-// Loads constants (and, for derivatives, the unit seeds of the inputs) once per workspace and
-// program, so that each evaluation only writes the input values.
-void prepare(const Program& p, Workspace::Buffers& b, int order) {
-  if (b.prepared == p.id && b.prepared_order >= order) return;
-  const std::size_t n = p.derivative_names.size();
-  b.value.assign(p.register_count, 0.0);
-  std::copy(p.constants.begin(), p.constants.end(), b.value.begin() + p.first_constant);
-  if (order >= 1) {
-    b.grad.assign(p.register_count * n, 0.0);
-    for (std::size_t r = 0; r < p.input_derivative.size(); ++r) {
-      if (p.input_derivative[r] >= 0) b.grad[r * n + static_cast<std::size_t>(p.input_derivative[r])] = 1.0;
-    }
-    b.new_grad.assign(n, 0.0);
-    b.local_grad.assign(p.max_bound_inputs, 0.0);
-    b.units.assign(n * n, 0.0);
-    for (std::size_t k = 0; k < n; ++k) b.units[k * n + k] = 1.0;
+// ---- Shared by both forms ----
+
+// a**e with the common constant exponents done by multiplication and sqrt (pow costs about
+// 10 times more). Both forms use it, so they give the same bits. The domain errors of a**e
+// are tested by the reference form before; here they come out as NaN or an infinity.
+double power_value(double a, double e) {
+  if (e == 2.0) return a * a;
+  if (e == 3.0) return a * a * a;
+  if (e == 4.0) {
+    const double s = a * a;
+    return s * s;
   }
-  if (order >= 2) {
-    b.hess.assign(p.register_count * n * n, 0.0);
-    b.new_hess.assign(n * n, 0.0);
-    b.local_hess.assign(p.max_bound_inputs * p.max_bound_inputs, 0.0);
-  }
-  b.prepared = p.id;
-  b.prepared_order = order;
+  if (e == 0.5) return std::sqrt(a) + 0.0;  // + 0.0: (-0)**0.5 is +0, as pow gives
+  if (e == 1.5) return a * std::sqrt(a);
+  if (e == -1.0) return 1.0 / a;
+  if (e == -2.0) return 1.0 / (a * a);
+  return std::pow(a, e);
 }
 
-bool load_inputs(const Program& p, const Inputs& in, Workspace::Buffers& b) {
-  for (std::size_t r = 0; r < p.inputs.size(); ++r) {
-    const Input& input = p.inputs[r];
-    double v = input.kind == Input::Kind::time ? in.time
-               : input.kind == Input::Kind::mode ? in.mode
-               : input.slot < in.variables.size() ? in.variables[input.slot]
-                                                  : 0.0;
-    if (!std::isfinite(v)) return false;
-    b.value[r] = v;
+// d/da and d2/da2 of a**e with e held constant; at a = 0 the documented conventions.
+const char* base_partials(double a, double e, int order, double& d, double& dd) {
+  d = dd = 0.0;
+  if (e == 0.0) return nullptr;
+  if (a == 0.0 && e < 1.0) return "derivative of a**b is infinite at a = 0 for b < 1";
+  d = e == 1.0 ? 1.0 : e * power_value(a, e - 1.0);
+  if (order == 2) {
+    if (a == 0.0 && e < 2.0 && e != 1.0) return "second derivative of a**b is infinite at a = 0 for b < 2";
+    dd = e == 1.0 ? 0.0 : e == 2.0 ? 2.0 : e * (e - 1.0) * power_value(a, e - 2.0);
   }
-  return true;
+  return nullptr;
 }
 
 const char* power_error(double a, double b) {
@@ -62,6 +68,103 @@ const char* power_error(double a, double b) {
 
 constexpr const char* kOverflow = "result is too large (overflow to infinity)";
 constexpr const char* kDivisionByZero = "division by zero";
+constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
+constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
+constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
+
+// What a workspace has loaded for its current program.
+enum Ready : unsigned {
+  kValues = 1u << 0,
+  kReference1 = 1u << 1,
+  kReference2 = 1u << 2,
+  kLanes1 = 1u << 3,
+  kLanes2 = 1u << 4,
+};
+
+[[gnu::noinline]] void prepare_values(const Program& p, Workspace::Buffers& b) {
+  b.prepared = p.id;
+  b.ready = kValues;
+  b.value.assign(p.register_count, 0.0);
+  std::copy(p.constants.begin(), p.constants.end(), b.value.begin() + p.first_constant);
+}
+
+// The reference form's seeds: the unit gradient of each input register.
+void prepare_reference(const Program& p, Workspace::Buffers& b, int order) {
+  const unsigned need = order >= 2 ? kReference1 | kReference2 : kReference1;
+  if ((b.ready & need) == need) return;
+  const std::size_t n = p.derivative_names.size();
+  b.grad.assign(p.register_count * n, 0.0);
+  for (std::size_t r = 0; r < p.input_derivative.size(); ++r) {
+    if (p.input_derivative[r] >= 0) b.grad[r * n + static_cast<std::size_t>(p.input_derivative[r])] = 1.0;
+  }
+  b.new_grad.assign(n, 0.0);
+  b.local_grad.assign(p.max_bound_inputs, 0.0);
+  b.units.assign(n * n, 0.0);
+  for (std::size_t k = 0; k < n; ++k) b.units[k * n + k] = 1.0;
+  if (order >= 2) {
+    b.hess.assign(p.register_count * n * n, 0.0);
+    b.new_hess.assign(n * n, 0.0);
+    b.local_hess.assign(p.max_bound_inputs * p.max_bound_inputs, 0.0);
+  }
+  b.ready |= need;
+}
+
+// The fast form's seeds, `w` lanes wide; the result's full rows are written into grad and hess.
+[[gnu::noinline]] void load_lanes(const Program& p, Workspace::Buffers& b, int order, std::size_t w, unsigned need) {
+  const std::size_t n = p.derivative_names.size();
+  b.lane_grad.assign(p.register_count * w, 0.0);
+  for (std::uint32_t r = 0; r < p.input_lane.size(); ++r) {
+    if (p.input_lane[r] >= 0) b.lane_grad[r * w + static_cast<std::size_t>(p.input_lane[r])] = 1.0;
+  }
+  if (b.grad.size() < p.register_count * n) b.grad.resize(p.register_count * n, 0.0);
+  b.local_grad.resize(std::max<std::size_t>(b.local_grad.size(), p.max_bound_inputs), 0.0);
+  if (order >= 2) {
+    b.lane_hess.assign(p.register_count * w * w, 0.0);
+    if (b.hess.size() < p.register_count * n * n) b.hess.resize(p.register_count * n * n, 0.0);
+    const std::size_t m = static_cast<std::size_t>(p.max_bound_inputs) * p.max_bound_inputs;
+    b.local_hess.resize(std::max(b.local_hess.size(), m), 0.0);
+  }
+  b.ready |= need;
+}
+inline void prepare_lanes(const Program& p, Workspace::Buffers& b, int order, std::size_t w) {
+  const unsigned need = order >= 2 ? kLanes1 | kLanes2 : kLanes1;
+  if ((b.ready & need) != need) [[unlikely]]
+    load_lanes(p, b, order, w, need);
+}
+
+// Copies TIME, MODE and the variables into their registers; false if any is not finite.
+[[gnu::always_inline]] inline bool load_inputs(const Program& p, const Inputs& in, double* r) {
+  const double t = in.time, m = in.mode;
+  r[0] = t;
+  r[1] = m;
+  double bad = (t - t) + (m - m);  // NaN unless all are finite
+  const std::size_t count = p.variable_count, given = in.variables.size();
+  const double* vars = in.variables.data();
+  auto load = [&](std::size_t k) {
+    const double v = vars[k];
+    r[2 + k] = v;
+    bad += v - v;
+  };
+  if (given >= count && count <= 4) [[likely]] {
+    // The usual few variables, without a loop.
+    switch (count) {
+      case 4: load(3); [[fallthrough]];
+      case 3: load(2); [[fallthrough]];
+      case 2: load(1); [[fallthrough]];
+      case 1: load(0); [[fallthrough]];
+      default: break;
+    }
+  } else {
+    for (std::size_t k = 0; k < count; ++k) {
+      const double v = k < given ? vars[k] : 0.0;
+      r[2 + k] = v;
+      bad += v - v;
+    }
+  }
+  return bad == 0.0;
+}
+
+// ---- The reference form: one instruction at a time, each checked, errors located ----
 
 RunError value_only(const Program& p, Workspace::Buffers& b) {
   double* r = b.value.data();
@@ -82,7 +185,7 @@ RunError value_only(const Program& p, Workspace::Buffers& b) {
       case OpCode::square: v = r[i.a] * r[i.a]; break;
       case OpCode::power:
         if (const char* e = power_error(r[i.a], r[i.b])) return {e, pc};
-        v = std::pow(r[i.a], r[i.b]);
+        v = power_value(r[i.a], r[i.b]);
         break;
       case OpCode::call: {
         double args[builtins::kMaxArgs];
@@ -116,9 +219,10 @@ RunError value_only(const Program& p, Workspace::Buffers& b) {
   return {};
 }
 
-// Forward-mode AD: each register carries its gradient (n wide) and, for Order 2, its
-// Hessian (n*n). Each instruction reads its operands' old rows before writing its own, so a
-// destination may be one of its operands.
+// Forward-mode AD over every derivative input: each register carries its gradient (n wide)
+// and, for Order 2, its Hessian (n*n). Each instruction reads its operands' old rows before
+// writing its own, so a destination may be one of its operands. This form also serves the
+// programs with more lanes than the fast form takes (Program::kMaxLanes).
 template <int Order>
 class Differentiator {
  public:
@@ -171,8 +275,12 @@ class Differentiator {
         case OpCode::jump: pc = i.a; continue;
       }
       if (!std::isfinite(v)) return {kOverflow, pc};
-      for (std::size_t k = 0; k < n_; ++k) {
-        if (!std::isfinite(grad(i.dst)[k])) return {"derivative is infinite or undefined here", pc};
+      double bad = 0.0;
+      for (std::size_t k = 0; k < n_; ++k) bad += grad(i.dst)[k] - grad(i.dst)[k];
+      if (bad != 0.0) return {kInfiniteDerivative, pc};
+      if constexpr (Order == 2) {
+        for (std::size_t k = 0; k < n_ * n_; ++k) bad += hess(i.dst)[k] - hess(i.dst)[k];
+        if (bad != 0.0) return {kInfiniteSecondDerivative, pc};
       }
       r[i.dst] = v;
       ++pc;
@@ -226,25 +334,17 @@ class Differentiator {
     const double* r = b_.value.data();
     double a = r[i.a], e = r[i.b];
     if (const char* err = power_error(a, e)) return err;
-    v = std::pow(a, e);
+    v = power_value(a, e);
     bool exponent_varies = false;
     for (std::size_t k = 0; k < n_; ++k) exponent_varies |= grad(i.b)[k] != 0.0;
     double d[2] = {0.0, 0.0};
     double dd[4] = {0.0, 0.0, 0.0, 0.0};
-    // d/da = e*a**(e-1); at a = 0 it is 0 for e > 1 or e = 0, 1 for e = 1, infinite otherwise.
-    if (e != 0.0) {
-      if (a == 0.0 && e < 1.0) return "derivative of a**b is infinite at a = 0 for b < 1";
-      d[0] = e == 1.0 ? 1.0 : e * std::pow(a, e - 1.0);
-      if (Order == 2) {
-        if (a == 0.0 && e < 2.0 && e != 1.0) return "second derivative of a**b is infinite at a = 0 for b < 2";
-        dd[0] = (e == 1.0 || e == 2.0) ? (e == 2.0 ? 2.0 : 0.0) : e * (e - 1.0) * std::pow(a, e - 2.0);
-      }
-    }
+    if (const char* err = base_partials(a, e, Order, d[0], dd[0])) return err;
     if (exponent_varies) {
       if (a <= 0.0) return "derivative of a**b with respect to b needs a > 0";
       double la = std::log(a);
       d[1] = v * la;
-      dd[1] = dd[2] = std::pow(a, e - 1.0) * (1.0 + e * la);
+      dd[1] = dd[2] = power_value(a, e - 1.0) * (1.0 + e * la);
       dd[3] = v * la * la;
     }
     std::uint32_t args[2] = {i.a, i.b};
@@ -355,17 +455,575 @@ class Differentiator {
   const std::size_t n_;
 };
 
+// ---- The fast form ----
+
+// A value with its gradient over W lanes and, for Order 2, its Hessian (W*W, row-major).
+// Its arithmetic computes the value with exactly the operations a double would, so the
+// derivative runs give the same values as the value run.
+template <int W, int Order>
+struct Dual {
+  double v = 0.0;
+  std::array<double, W> g{};
+  std::array<double, Order == 2 ? W * W : 0> h{};
+
+  Dual() = default;
+  Dual(double value) : v(value) {}  // NOLINT(google-explicit-constructor): constants mix in as with doubles
+
+  // The chain rule through f(u) with f' = f1, f'' = f2.
+  [[gnu::always_inline]] friend Dual chain(const Dual& u, double f, double f1, double f2) {
+    Dual r(f);
+    r.add(u, f1);
+    r.add_outer(u, u, f2);
+    return r;
+  }
+  // Through f(u, w) with first partials fu, fw and second fuu, fuw, fww.
+  [[gnu::always_inline]] friend Dual chain(const Dual& u, const Dual& w, double f, double fu, double fw, double fuu, double fuw, double fww) {
+    Dual r(f);
+    r.add(u, fu);
+    r.add(w, fw);
+    r.add_outer(u, u, fuu);
+    r.add_outer(u, w, fuw);
+    r.add_outer(w, u, fuw);
+    r.add_outer(w, w, fww);
+    return r;
+  }
+
+  [[gnu::always_inline]] friend Dual operator+(const Dual& a, const Dual& b) {
+    Dual r(a.v + b.v);
+    for (int k = 0; k < W; ++k) r.g[k] = a.g[k] + b.g[k];
+    if constexpr (Order == 2)
+      for (int k = 0; k < W * W; ++k) r.h[k] = a.h[k] + b.h[k];
+    return r;
+  }
+  [[gnu::always_inline]] friend Dual operator-(const Dual& a, const Dual& b) {
+    Dual r(a.v - b.v);
+    for (int k = 0; k < W; ++k) r.g[k] = a.g[k] - b.g[k];
+    if constexpr (Order == 2)
+      for (int k = 0; k < W * W; ++k) r.h[k] = a.h[k] - b.h[k];
+    return r;
+  }
+  [[gnu::always_inline]] friend Dual operator-(const Dual& a) {
+    Dual r(-a.v);
+    for (int k = 0; k < W; ++k) r.g[k] = -a.g[k];
+    if constexpr (Order == 2)
+      for (int k = 0; k < W * W; ++k) r.h[k] = -a.h[k];
+    return r;
+  }
+  [[gnu::always_inline]] friend Dual operator*(const Dual& a, const Dual& b) {
+    Dual r(a.v * b.v);
+    for (int k = 0; k < W; ++k) r.g[k] = b.v * a.g[k] + a.v * b.g[k];
+    if constexpr (Order == 2) {
+      for (int k = 0; k < W; ++k)
+        for (int l = 0; l < W; ++l)
+          r.h[k * W + l] = b.v * a.h[k * W + l] + a.v * b.h[k * W + l] + (a.g[k] * b.g[l] + b.g[k] * a.g[l]);
+    }
+    return r;
+  }
+  [[gnu::always_inline]] friend Dual operator/(const Dual& a, const Dual& b) {
+    const double q = a.v / b.v, ib = 1.0 / b.v, ib2 = ib * ib;
+    return chain(a, b, q, ib, -q * ib, 0.0, -ib2, 2.0 * q * ib2);
+  }
+  [[gnu::always_inline]] friend Dual cos(const Dual& u) { return chain(u, std::cos(u.v), -std::sin(u.v), -std::cos(u.v)); }
+  [[gnu::always_inline]] friend double value_of(const Dual& a) { return a.v; }
+
+  // Whether the value and every derivative are finite.
+  [[gnu::always_inline]] bool finite() const {
+    double bad = v - v;
+    for (int k = 0; k < W; ++k) bad += g[k] - g[k];
+    if constexpr (Order == 2)
+      for (int k = 0; k < W * W; ++k) bad += h[k] - h[k];
+    return bad == 0.0;
+  }
+
+  [[gnu::always_inline]] void add(const Dual& u, double c) {
+    if (c == 0.0) return;
+    for (int k = 0; k < W; ++k) g[k] += c * u.g[k];
+    if constexpr (Order == 2)
+      for (int k = 0; k < W * W; ++k) h[k] += c * u.h[k];
+  }
+  [[gnu::always_inline]] void add_outer(const Dual& u, const Dual& w, double c) {
+    if constexpr (Order == 2) {
+      if (c == 0.0) return;
+      for (int k = 0; k < W; ++k)
+        for (int l = 0; l < W; ++l) h[k * W + l] += c * u.g[k] * w.g[l];
+    }
+  }
+};
+
+constexpr unsigned code(Op op) { return static_cast<unsigned>(op); }
+
+// The fast form's helpers are small and called from one big switch; inlining them is the point.
+#define FEXPR_INLINE [[gnu::always_inline]] inline
+
+template <class T>
+constexpr bool kIsDual = !std::is_same_v<T, double>;
+template <class T>
+struct DualTraits {  // double: no lanes
+  static constexpr int width = 0, order = 0;
+};
+template <int W, int Order>
+struct DualTraits<Dual<W, Order>> {
+  static constexpr int width = W, order = Order;
+};
+
+// The inner operation of a fused shape (0: just the register).
+template <int K, class T, class Registers>
+FEXPR_INLINE T inner(const Registers& r, std::uint32_t a, std::uint32_t b) {
+  if constexpr (K == 0) return r.load(a);
+  else if constexpr (K == 1) return r.load(a) + r.load(b);
+  else if constexpr (K == 2) return r.load(a) - r.load(b);
+  else return r.load(a) * r.load(b);
+}
+
+template <int S, class T, class Registers>
+FEXPR_INLINE T shape(const Step& s, const Registers& registers) {
+  constexpr int root = S / 16, left = (S / 4) % 4, right = S % 4;
+  const T l = inner<left, T>(registers, s.x[0], s.x[1]);
+  const T r = inner<right, T>(registers, s.x[2], s.x[3]);
+  if constexpr (root == 0) return l + r;
+  else if constexpr (root == 1) return l - r;
+  else if constexpr (root == 2) return l * r;
+  else return l / r;
+}
+
+#define FEXPR_SHAPE(S) \
+  case (S): v = shape<(S), T>(*s, *this); break;
+#define FEXPR_SHAPES4(S) FEXPR_SHAPE(S) FEXPR_SHAPE((S) + 1) FEXPR_SHAPE((S) + 2) FEXPR_SHAPE((S) + 3)
+#define FEXPR_SHAPES16(S) FEXPR_SHAPES4(S) FEXPR_SHAPES4((S) + 4) FEXPR_SHAPES4((S) + 8) FEXPR_SHAPES4((S) + 12)
+static_assert(kShapeCount == 64);
+
+// IMPACT and BISTOP's force, computed as builtins/contact.cpp computes it (the two must stay
+// the same; the table's rules serve every call this step does not): on doubles for the value,
+// on Duals for its derivatives in x and xdot. The parameters were checked at compile time.
+FEXPR_INLINE double value_of(double a) { return a; }
+
+template <class T>
+FEXPR_INLINE T contact_power(const T& u, double e) {
+  if constexpr (kIsDual<T>) {
+    const double f1 = e == 1.0 ? 1.0 : e * power_value(u.v, e - 1.0);
+    const double f2 = e == 1.0 ? 0.0 : e * (e - 1.0) * power_value(u.v, e - 2.0);
+    return chain(u, power_value(u.v, e), f1, f2);
+  } else {
+    return power_value(u, e);  // u, u*sqrt(u), u*u or pow, as contact.cpp's power()
+  }
+}
+template <class T>
+FEXPR_INLINE T contact_force(const T& u, const T& damping, const T& xdot, double k, double e, double sense) {
+  const T f = sense * k * contact_power(u, e) - damping * xdot;
+  return sense * value_of(f) > 0.0 ? f : T(0.0);
+}
+template <class T>
+FEXPR_INLINE T impact_force(const T& x, const T& xdot, const double* c) {
+  const double x1 = c[0], k = c[1], e = c[2], cmax = c[3], d = c[4];
+  if (!(value_of(x) < x1)) return T(0.0);
+  return contact_force(T(x1) - x, builtins::smooth_step(x, T(x1) - T(d), T(cmax), T(x1), T(0.0), builtins::cubic),
+                       xdot, k, e, 1.0);
+}
+template <class T>
+FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
+  const double x1 = c[0], x2 = c[1], k = c[2], e = c[3], cmax = c[4], d = c[5];
+  if (value_of(x) < x1)
+    return contact_force(T(x1) - x, builtins::smooth_step(x, T(x1) - T(d), T(cmax), T(x1), T(0.0), builtins::cubic),
+                         xdot, k, e, 1.0);
+  if (value_of(x) > x2)
+    return contact_force(x - T(x2), builtins::smooth_step(x, T(x2), T(0.0), T(x2) + T(d), T(cmax), builtins::cubic),
+                         xdot, k, e, -1.0);
+  return T(0.0);
+}
+
+// A math function: its value inline, with the std function its table rule calls (domain
+// errors come out as NaN or an infinity); on Duals, the table's derivative rule.
+#define FEXPR_UNARY(OP, FUNCTION)                   \
+  case code(Op::OP):                                \
+    if constexpr (kIsDual<T>) {                     \
+      if (!unary(*s, v)) return false;              \
+    } else {                                        \
+      v = FUNCTION(r_[s->x[0]]);                    \
+    }                                               \
+    break;
+
+// Runs the fast form on T = double (the value) or T = Dual<W, Order> (with derivatives over
+// W lanes). Returns false at the first sign of trouble; the caller then runs the reference.
+template <class T>
+class Fast {
+  static constexpr int W = DualTraits<T>::width, kOrder = DualTraits<T>::order;
+
+ public:
+  Fast(const Program& p, Workspace::Buffers& b)
+      : p_(p), b_(b), r_(b.value.data()), g_(b.lane_grad.data()), h_(b.lane_hess.data()) {}
+
+  FEXPR_INLINE bool run() {
+    const Step* const steps = p_.steps.data();
+    const Step* s = steps;
+    for (;;) {
+      T v;
+      switch (static_cast<unsigned>(s->op)) {
+        FEXPR_SHAPES16(0)
+        FEXPR_SHAPES16(16)
+        FEXPR_SHAPES16(32)
+        FEXPR_SHAPES16(48)
+        case code(Op::negate): v = -load(s->x[0]); break;
+        case code(Op::move): v = load(s->x[0]); break;
+        case code(Op::power):
+        case code(Op::power_constant):
+          if (!power(*s, v)) return false;
+          break;
+        case code(Op::cube):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            const double a = r_[s->x[0]];
+            v = a * a * a;
+          }
+          break;
+        case code(Op::fourth):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            const double a = r_[s->x[0]], q = a * a;
+            v = q * q;
+          }
+          break;
+        case code(Op::square_root):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            v = std::sqrt(r_[s->x[0]]) + 0.0;
+          }
+          break;
+        case code(Op::three_halves):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            const double a = r_[s->x[0]];
+            v = a * std::sqrt(a);
+          }
+          break;
+        case code(Op::reciprocal):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            v = 1.0 / r_[s->x[0]];
+          }
+          break;
+        case code(Op::inverse_square):
+          if constexpr (kIsDual<T>) {
+            if (!power(*s, v)) return false;
+          } else {
+            const double a = r_[s->x[0]];
+            v = 1.0 / (a * a);
+          }
+          break;
+        FEXPR_UNARY(abs_, std::fabs)
+        FEXPR_UNARY(acos_, std::acos)
+        FEXPR_UNARY(aint_, std::trunc)
+        FEXPR_UNARY(anint_, std::round)
+        FEXPR_UNARY(asin_, std::asin)
+        FEXPR_UNARY(atan_, std::atan)
+        FEXPR_UNARY(cos_, std::cos)
+        FEXPR_UNARY(cosh_, std::cosh)
+        FEXPR_UNARY(exp_, std::exp)
+        FEXPR_UNARY(log_, std::log)
+        FEXPR_UNARY(log10_, std::log10)
+        FEXPR_UNARY(sin_, std::sin)
+        FEXPR_UNARY(sinh_, std::sinh)
+        FEXPR_UNARY(sqrt_, std::sqrt)
+        FEXPR_UNARY(tan_, std::tan)
+        FEXPR_UNARY(tanh_, std::tanh)
+        case code(Op::step_cubic): v = step(*s, builtins::cubic); break;
+        case code(Op::step_quintic): v = step(*s, builtins::quintic); break;
+        case code(Op::step_haversine): v = step(*s, builtins::haversine); break;
+        case code(Op::impact):
+        case code(Op::bistop): v = contact(*s); break;
+        case code(Op::call):
+          if (!call(*s, v)) return false;
+          break;
+        case code(Op::bound):
+          if (!bound(*s, v)) return false;
+          break;
+        case code(Op::branch): {
+          T t;
+          switch (s->count) {
+            case 0: t = inner<0, T>(*this, s->x[0], s->x[1]); break;
+            case 1: t = inner<1, T>(*this, s->x[0], s->x[1]); break;
+            case 2: t = inner<2, T>(*this, s->x[0], s->x[1]); break;
+            default: t = inner<3, T>(*this, s->x[0], s->x[1]); break;
+          }
+          if (!finite(t)) return false;
+          const double test = value(t);
+          const Branch& br = p_.step_branches[s->x[2]];
+          s = steps + (test < 0.0 ? br.lt : test > 0.0 ? br.gt : br.eq);
+          continue;
+        }
+        case code(Op::jump): s = steps + s->x[0]; continue;
+        case code(Op::ret): return true;
+        default: __builtin_unreachable();
+      }
+      if (!finite(v)) return false;
+      store(s->dst, v);
+      ++s;
+    }
+  }
+
+  FEXPR_INLINE T load(std::uint32_t reg) const {
+    if constexpr (kIsDual<T>) {
+      T d(r_[reg]);
+      const double* g = g_ + static_cast<std::size_t>(reg) * W;
+      for (int k = 0; k < W; ++k) d.g[k] = g[k];
+      if constexpr (kOrder == 2) {
+        const double* h = h_ + static_cast<std::size_t>(reg) * W * W;
+        for (int k = 0; k < W * W; ++k) d.h[k] = h[k];
+      }
+      return d;
+    } else {
+      return r_[reg];
+    }
+  }
+
+ private:
+  FEXPR_INLINE static double value(const T& t) {
+    if constexpr (kIsDual<T>) return t.v;
+    else return t;
+  }
+  FEXPR_INLINE static bool finite(const T& t) {
+    if constexpr (kIsDual<T>) return t.finite();
+    else return std::isfinite(t);
+  }
+
+  FEXPR_INLINE void store(std::uint32_t reg, const T& v) {
+    if constexpr (kIsDual<T>) {
+      r_[reg] = v.v;
+      double* g = g_ + static_cast<std::size_t>(reg) * W;
+      for (int k = 0; k < W; ++k) g[k] = v.g[k];
+      if constexpr (kOrder == 2) {
+        double* h = h_ + static_cast<std::size_t>(reg) * W * W;
+        for (int k = 0; k < W * W; ++k) h[k] = v.h[k];
+      }
+    } else {
+      r_[reg] = v;
+    }
+  }
+
+  // x0 ** x1, with the conventions of base_partials and, when the exponent varies, d/de.
+  FEXPR_INLINE bool power(const Step& s, T& v) const {
+    const double a = r_[s.x[0]], e = r_[s.x[1]];
+    const double pv = power_value(a, e);
+    if constexpr (!kIsDual<T>) {
+      v = pv;
+      return true;
+    } else {
+      double d = 0.0, dd = 0.0;
+      if (base_partials(a, e, kOrder, d, dd)) return false;
+      const T base = load(s.x[0]);
+      if (s.op != Op::power) {  // a constant exponent
+        v = chain(base, pv, d, dd);
+        return true;
+      }
+      const T exponent = load(s.x[1]);
+      bool varies = false;
+      for (int k = 0; k < W; ++k) varies |= exponent.g[k] != 0.0;
+      if (!varies) {
+        v = chain(base, pv, d, dd);
+        return true;
+      }
+      if (!(a > 0.0)) return false;
+      const double la = std::log(a), cross = power_value(a, e - 1.0) * (1.0 + e * la);
+      v = chain(base, exponent, pv, d, pv * la, dd, cross, pv * la * la);
+      return true;
+    }
+  }
+
+  // A math function on a Dual: the table's derivative rule, then the chain rule.
+  bool unary(const Step& s, T& v) const {
+    const double a = r_[s.x[0]];
+    double f = 0.0, d[1] = {0.0}, dd[1] = {0.0};
+    if (p_.functions[s.x[1]]->derivatives(&a, 1, kOrder, &f, d, dd)) return false;
+    v = chain(load(s.x[0]), f, d[0], dd[0]);
+    return true;
+  }
+
+  // STEP, STEP5, HAVSIN on the shared smooth_step, which runs on doubles and on Duals alike.
+  template <class Curve>
+  FEXPR_INLINE T step(const Step& s, Curve curve) const {
+    const double* c = p_.step_constants.data() + s.x[1];
+    return builtins::smooth_step<T>(load(s.x[0]), T(c[0]), T(c[1]), T(c[2]), T(c[3]), curve);
+  }
+
+  // IMPACT and BISTOP with constant parameters.
+  FEXPR_INLINE T contact(const Step& s) const {
+    const double* c = p_.step_constants.data() + s.x[2];
+    const T x = load(s.x[0]), xdot = load(s.x[1]);
+    return s.op == Op::impact ? impact_force(x, xdot, c) : bistop_force(x, xdot, c);
+  }
+
+  // Any other builtin, through its table rules.
+  bool call(const Step& s, T& v) const {
+    const std::uint32_t* list = p_.argument_lists.data() + s.x[0];
+    const int count = s.count;
+    const builtins::Builtin& f = *p_.functions[s.x[1]];
+    if constexpr (!kIsDual<T>) {
+      double args[builtins::kMaxArgs];
+      for (int k = 0; k < count; ++k) args[k] = r_[list[k]];
+      double out = 0.0;
+      if (f.value(args, count, &out)) return false;
+      v = out;
+      return true;
+    } else {
+      double args[builtins::kMaxArgs] = {};
+      for (int k = 0; k < count; ++k) args[k] = r_[list[k]];
+      double out = 0.0;
+      double d[builtins::kMaxArgs] = {};
+      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+      if (f.derivatives(args, count, kOrder, &out, d, kOrder == 2 ? dd : nullptr)) return false;
+      const double* rows[builtins::kMaxArgs];
+      const double* hessians[builtins::kMaxArgs];
+      for (int k = 0; k < count; ++k) {
+        rows[k] = g_ + static_cast<std::size_t>(list[k]) * W;
+        hessians[k] = kOrder == 2 ? h_ + static_cast<std::size_t>(list[k]) * W * W : nullptr;
+      }
+      v = chain_rows(out, rows, hessians, count, d, dd);
+      return true;
+    }
+  }
+
+  // A model or dataset function: its partials over its inputs (lanes) and runtime arguments.
+  bool bound(const Step& s, T& v) const {
+    const auto& call = p_.bound_calls[s.x[1]];
+    const std::uint32_t* list = p_.argument_lists.data() + s.x[0];
+    double args[Program::kMaxRuntimeArguments];
+    for (int k = 0; k < s.count; ++k) args[k] = r_[list[k]];
+    double out = 0.0;
+    if constexpr (!kIsDual<T>) {
+      if (p_.bindings->evaluate(call.handle, *b_.inputs, args, 0, &out, nullptr, nullptr)) return false;
+      v = out;
+      return true;
+    } else {
+      const int inputs = static_cast<int>(call.derivative.size()), m = inputs + s.count;
+      double* d = b_.local_grad.data();
+      double* dd = kOrder == 2 ? b_.local_hess.data() : nullptr;
+      std::fill(d, d + m, 0.0);
+      if constexpr (kOrder == 2) std::fill(dd, dd + m * m, 0.0);
+      if (p_.bindings->evaluate(call.handle, *b_.inputs, args, kOrder, &out, d, dd)) return false;
+      static constexpr std::array<double, W * W> kUnits = [] {
+        std::array<double, W * W> u{};
+        for (int k = 0; k < W; ++k) u[static_cast<std::size_t>(k * W + k)] = 1.0;
+        return u;
+      }();
+      const double* rows[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
+      const double* hessians[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
+      for (int k = 0; k < inputs; ++k) {
+        rows[k] = kUnits.data() + call.lane[static_cast<std::size_t>(k)] * W;
+        hessians[k] = nullptr;
+      }
+      for (int a = 0; a < s.count; ++a) {
+        rows[inputs + a] = g_ + static_cast<std::size_t>(list[a]) * W;
+        hessians[inputs + a] = kOrder == 2 ? h_ + static_cast<std::size_t>(list[a]) * W * W : nullptr;
+      }
+      v = chain_rows(out, rows, hessians, m, d, dd);
+      return true;
+    }
+  }
+
+  // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T (a null Hessian is zero).
+  static T chain_rows(double value, const double* const* rows, const double* const* hessians, int count,
+                      const double* d, const double* dd) {
+    T r(value);
+    if constexpr (kIsDual<T>) {
+      for (int a = 0; a < count; ++a) {
+        if (d[a] == 0.0) continue;
+        for (int k = 0; k < W; ++k) r.g[k] += d[a] * rows[a][k];
+        if constexpr (kOrder == 2) {
+          if (hessians[a])
+            for (int k = 0; k < W * W; ++k) r.h[k] += d[a] * hessians[a][k];
+        }
+      }
+      if constexpr (kOrder == 2) {
+        for (int a = 0; a < count; ++a) {
+          for (int c = 0; c < count; ++c) {
+            const double w = dd[a * count + c];
+            if (w == 0.0) continue;
+            for (int k = 0; k < W; ++k)
+              for (int l = 0; l < W; ++l) r.h[k * W + l] += w * rows[a][k] * rows[c][l];
+          }
+        }
+      }
+    }
+    return r;
+  }
+
+  const Program& p_;
+  Workspace::Buffers& b_;
+  double* const r_;
+  double* const g_;
+  double* const h_;
+};
+
+#undef FEXPR_UNARY
+#undef FEXPR_INLINE
+#undef FEXPR_SHAPES16
+#undef FEXPR_SHAPES4
+#undef FEXPR_SHAPE
+
+// The fast derivative run over W lanes, its result spread over every derivative input.
+template <int W, int Order>
+bool fast_derivatives(const Program& p, Workspace::Buffers& b) {
+  prepare_lanes(p, b, Order, W);
+  if (!Fast<Dual<W, Order>>(p, b).run()) return false;
+  // Spread over every derivative input (zero for those the program does not read).
+  const std::size_t n = p.derivative_names.size();
+  const std::int32_t* lane = p.derivative_lane.data();
+  const double* lg = b.lane_grad.data() + static_cast<std::size_t>(p.result) * W;
+  double* g = b.grad.data() + static_cast<std::size_t>(p.result) * n;
+  for (std::size_t k = 0; k < n; ++k) g[k] = lane[k] >= 0 ? lg[lane[k]] : 0.0;
+  if constexpr (Order == 2) {
+    const double* lh = b.lane_hess.data() + static_cast<std::size_t>(p.result) * W * W;
+    double* h = b.hess.data() + static_cast<std::size_t>(p.result) * n * n;
+    for (std::size_t k = 0; k < n; ++k)
+      for (std::size_t l = 0; l < n; ++l) h[k * n + l] = lane[k] >= 0 && lane[l] >= 0 ? lh[lane[k] * W + lane[l]] : 0.0;
+  }
+  return true;
+}
+
+template <int Order>
+bool fast_derivatives(const Program& p, Workspace::Buffers& b) {
+  switch (p.lanes.size()) {
+    case 0:
+    case 1: return fast_derivatives<1, Order>(p, b);
+    case 2: return fast_derivatives<2, Order>(p, b);
+    case 3: return fast_derivatives<3, Order>(p, b);
+    case 4: return fast_derivatives<4, Order>(p, b);
+    default: return false;
+  }
+}
+static_assert(Program::kMaxLanes == 4);
+
+// The reference run, from the start: it reports the error the fast run stopped at (or, if
+// the fast run gave up on something that is not an error, computes the result itself).
+[[gnu::noinline]] RunError reference(const Program& p, Workspace::Buffers& b, int order) {
+  if (order == 0) return value_only(p, b);
+  prepare_reference(p, b, order);
+  return order == 1 ? Differentiator<1>(p, b).run() : Differentiator<2>(p, b).run();
+}
+
+// The derivative runs, out of the value run's way.
+[[gnu::noinline]] RunError run_derivatives(const Program& p, Workspace::Buffers& b, int order) {
+  const bool fits = p.lanes.size() <= Program::kMaxLanes;
+  if (fits && (order == 1 ? fast_derivatives<1>(p, b) : fast_derivatives<2>(p, b))) return {};
+  return reference(p, b, order);
+}
+
 }  // namespace
 
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {
-  prepare(program, buffers, order);
+  if (buffers.prepared != program.id) [[unlikely]]
+    prepare_values(program, buffers);
   buffers.inputs = &in;
-  if (!load_inputs(program, in, buffers)) return {"an input (TIME, MODE or a variable) is NaN or infinite", 0, true};
-  switch (order) {
-    case 0: return value_only(program, buffers);
-    case 1: return Differentiator<1>(program, buffers).run();
-    default: return Differentiator<2>(program, buffers).run();
-  }
+  if (!load_inputs(program, in, buffers.value.data())) [[unlikely]]
+    return {kBadInput, 0, true};
+  if (order != 0) return run_derivatives(program, buffers, order);
+  if (Fast<double>(program, buffers).run()) [[likely]]
+    return {};
+  return reference(program, buffers, 0);
 }
 
 }  // namespace fexpr::detail

@@ -11,15 +11,20 @@
 namespace fexpr {
 
 struct Workspace::Buffers {
-  std::uint64_t prepared = 0;  // id of the program whose constants and seeds are loaded
-  int prepared_order = -1;
-  std::vector<double> value;   // per register
+  std::uint64_t prepared = 0;  // id of the program the buffers are laid out for
+  unsigned ready = 0;          // which of the layouts below are loaded for it (run.cpp)
+  std::vector<double> value;   // per register; constants loaded once
+  // The reference form's derivatives, over every derivative input (n of them). The result
+  // register's rows are where a run leaves the gradient and Hessian, whichever form ran.
   std::vector<double> grad;    // per register, n wide
   std::vector<double> hess;    // per register, n*n
   std::vector<double> new_grad, new_hess;
   std::vector<double> local_grad, local_hess;  // one bound call's derivatives
   std::vector<double> units;                   // n x n identity: the gradients of the inputs
-  const Inputs* inputs = nullptr;              // of the evaluation under way, for bound calls
+  // The fast form's derivatives, over its lanes (width w <= Program::kMaxLanes).
+  std::vector<double> lane_grad;  // per register, w wide
+  std::vector<double> lane_hess;  // per register, w*w
+  const Inputs* inputs = nullptr;  // of the evaluation under way, for bound calls
 };
 
 }  // namespace fexpr

@@ -51,19 +51,22 @@ std::string join(const std::vector<long>& ids) {
 
 // Adams models usually number markers after their part (markers 30, 31 on part 3), so a part
 // whose id is a leading part of the unknown id is the likeliest intended one; otherwise the
-// defined ids closest in value.
+// defined ids closest in value. Negative ids are fexpr's own helper markers, never shown.
 std::string unknown_marker(const Model& model, long id) {
   std::string message = "marker " + std::to_string(id) + " is not defined";
   for (long prefix = id / 10; prefix > 0; prefix /= 10) {
     const int part = model.find_part(prefix);
     if (part < 0) continue;
-    const std::vector<long> on_part = model.markers_on_part(part);
+    std::vector<long> on_part = model.markers_on_part(part);
+    std::erase_if(on_part, [](long m) { return m < 0; });
     if (on_part.empty()) return message + "; part " + std::to_string(prefix) + " has no markers";
     return message + "; markers on part " + std::to_string(prefix) + " are " + join(on_part);
   }
   if (model.markers().empty()) return message + "; the model has no markers";
   std::vector<long> nearest;
-  for (const Marker& m : model.markers()) nearest.push_back(m.id);
+  for (const Marker& m : model.markers()) {
+    if (m.id > 0) nearest.push_back(m.id);
+  }
   constexpr std::size_t kShown = 5;
   auto distance = [id](long other) { return std::abs(other - id); };
   const std::size_t shown = std::min(kShown, nearest.size());

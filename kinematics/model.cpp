@@ -86,7 +86,8 @@ int Model::add_part(long id, const PartState& initial) {
 
 int Model::add_marker(long id, long part_id, Eigen::Vector3d qp, Eigen::Matrix3d orientation) {
   const std::string name = "marker " + std::to_string(id);
-  if (id <= 0) throw std::invalid_argument("marker ids are positive integers (0 is the ground origin), not " + std::to_string(id));
+  // Datasets write positive ids; negative ones are left to helper markers a loader adds.
+  if (id == 0) throw std::invalid_argument("marker id 0 is the ground origin, not a marker");
   if (find_marker(id) >= 0) throw std::invalid_argument(name + " is already defined");
   const int part = find_part(part_id);
   if (part < 0) throw std::invalid_argument(name + " is on part " + std::to_string(part_id) + ", which is not defined");

@@ -1,0 +1,288 @@
+// fexpr against the same functions hand-written in C++ and against muparser: ns per value, per
+// value + gradient and per Hessian, and parse + compile time, all in one run, then one table
+// of the medians and their ratios. bench/run.sh builds and runs it; bench/README.md records it.
+#include "bench/cases.hpp"
+#include "bench/native.hpp"
+#include "bench/results.hpp"
+#include "kinematics/model_bindings.hpp"
+
+#include <fexpr/bindings.hpp>
+#include <fexpr/expression.hpp>
+
+#include <benchmark/benchmark.h>
+#include <muParser.h>
+
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace fexpr::bench {
+namespace {
+
+// The model behind DM, VR, DZ and VZ: part 2 above the ground and moving, marker 2 at its
+// origin, marker 1 at the ground origin.
+struct BenchModel {
+  kinematics::Model model;
+  std::unique_ptr<kinematics::State> state;
+  std::unique_ptr<kinematics::ModelBindings> bindings;
+
+  BenchModel() {
+    kinematics::PartState part;
+    part.position = {0.6, 0.0, 0.995};
+    part.velocity = {0.3, 0.0, -0.5};
+    model.add_part(2, part);
+    model.add_marker(1, 0, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+    model.add_marker(2, 2, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+    state = std::make_unique<kinematics::State>(model);
+    bindings = std::make_unique<kinematics::ModelBindings>(model);
+  }
+};
+
+Expression compile_or_throw(const std::string& text, const Context& context) {
+  auto compiled = compile(text, context);
+  if (!compiled) throw std::runtime_error("does not compile: " + text + ": " + compiled.diagnostics.front().message);
+  return *compiled.expression;
+}
+
+// One case made ready to run: fexpr's expression and inputs, the natives' and muparser's.
+struct Prepared {
+  Case c;
+  std::string slug;
+  Context context;
+  std::unique_ptr<Expression> expression;
+  Workspace workspace;
+  std::vector<double> values;  // fexpr's variables
+  Inputs in;
+  std::vector<double> grad, hess;
+  // Natives and muparser: TIME then x, v, ... at stable addresses.
+  std::vector<double> plain;  // [0] time, then the variables
+  Inputs plain_in;
+  std::vector<double> plain_grad;
+  mu::Parser parser;
+};
+
+double mu_step(double x, double x0, double h0, double x1, double h1) { return native::step(x, x0, h0, x1, h1); }
+double mu_impact(double x, double v, double x1, double k, double e, double cmax, double d) {
+  return native::impact(x, v, x1, k, e, cmax, d);
+}
+
+std::string slug_of(const std::string& name) {
+  std::string s;
+  for (char ch : name) {
+    if (std::isalnum(static_cast<unsigned char>(ch))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    else if (!s.empty() && s.back() != '_') s += '_';
+  }
+  while (!s.empty() && s.back() == '_') s.pop_back();
+  return s;
+}
+
+void prepare(Prepared& p, const BenchModel& model) {
+  p.slug = slug_of(p.c.name);
+  if (p.c.model) p.context.set_bindings(model.bindings.get());
+  for (const auto& [name, value] : p.c.variables) {
+    p.context.declare_variable(name);
+    p.values.push_back(value);
+  }
+  p.expression = std::make_unique<Expression>(compile_or_throw(p.c.text, p.context));
+  p.in.time = p.c.time;
+  p.in.variables = p.values;
+  p.in.state = model.state.get();
+  const std::size_t n = p.expression->derivative_count();
+  p.grad.assign(n, 0.0);
+  p.hess.assign(n * n, 0.0);
+
+  p.plain.push_back(p.c.time);
+  if (p.c.model) {
+    // The measures' values at the model state become the natives' and muparser's variables.
+    for (const std::string& measure : p.c.measures) {
+      Workspace ws;
+      p.plain.push_back(compile_or_throw(measure, p.context).value(p.in, ws));
+    }
+  } else {
+    p.plain.insert(p.plain.end(), p.values.begin(), p.values.end());
+  }
+  p.plain_in.time = p.plain[0];
+  p.plain_in.variables = std::span<const double>(p.plain).subspan(1);
+  p.plain_grad.assign(p.plain.size(), 0.0);
+
+  p.parser.DefineFun("STEP", mu_step);
+  p.parser.DefineFun("IMPACT", mu_impact);
+  p.parser.DefineVar("t", &p.plain[0]);
+  const char* names[] = {"x", "v", "d"};
+  for (std::size_t k = 1; k < p.plain.size(); ++k) p.parser.DefineVar(names[k - 1], &p.plain[k]);
+  p.parser.SetExpr(p.c.muparser);
+
+  // The three must agree before their speeds mean anything.
+  const double f = p.expression->value(p.in, p.workspace);
+  const double fn = p.c.native(p.plain_in);
+  const double fm = p.parser.Eval();
+  auto close = [](double a, double b, double tol) { return std::abs(a - b) <= tol * (1.0 + std::abs(b)); };
+  if (!close(f, fn, 1e-12) || !close(fm, fn, 1e-12))
+    std::fprintf(stderr, "warning: %s: fexpr %.17g, native %.17g, muparser %.17g\n", p.c.name.c_str(), f, fn, fm);
+  if (!p.c.model) {
+    p.expression->gradient(p.in, p.workspace, p.grad);
+    p.c.native_gradient(p.plain_in, p.plain_grad.data());
+    for (std::size_t k = 0; k < n; ++k) {
+      if (!close(p.grad[k], p.plain_grad[k], 1e-9))
+        std::fprintf(stderr, "warning: %s: d/d%s fexpr %.17g, native %.17g\n", p.c.name.c_str(),
+                     p.expression->derivative_names()[k].c_str(), p.grad[k], p.plain_grad[k]);
+    }
+  }
+}
+
+// Central differences over every input muparser reads (TIME and the variables).
+double mu_gradient(Prepared& p) {
+  double f = p.parser.Eval();
+  for (std::size_t k = 0; k < p.plain.size(); ++k) {
+    const double x = p.plain[k], h = 1e-6 * (1.0 + std::abs(x));
+    p.plain[k] = x + h;
+    const double up = p.parser.Eval();
+    p.plain[k] = x - h;
+    const double down = p.parser.Eval();
+    p.plain[k] = x;
+    p.plain_grad[k] = (up - down) / (2.0 * h);
+  }
+  return f;
+}
+
+constexpr int kRepetitions = 5;
+constexpr double kMinTime = 0.03;
+
+void add(const std::string& name, benchmark::TimeUnit unit, std::function<void(benchmark::State&)> body) {
+  benchmark::RegisterBenchmark(name.c_str(), [body](benchmark::State& s) { body(s); })
+      ->Unit(unit)
+      ->Repetitions(kRepetitions)
+      ->ReportAggregatesOnly(true)
+      ->MinTime(kMinTime);
+}
+
+void register_case(Prepared& p) {
+  using benchmark::kMicrosecond;
+  using benchmark::kNanosecond;
+  Prepared* q = &p;
+  add("value/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace));
+  });
+  add("native/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(q->c.native(q->plain_in));
+  });
+  add("muparser/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(q->parser.Eval());
+  });
+  add("gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) {
+      benchmark::DoNotOptimize(q->expression->gradient(q->in, q->workspace, q->grad));
+      benchmark::ClobberMemory();
+    }
+  });
+  add("native_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) {
+      benchmark::DoNotOptimize(q->c.native_gradient(q->plain_in, q->plain_grad.data()));
+      benchmark::ClobberMemory();
+    }
+  });
+  add("muparser_fd_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(mu_gradient(*q));
+  });
+  add("hessian/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) {
+      benchmark::DoNotOptimize(q->expression->hessian(q->in, q->workspace, q->grad, q->hess));
+      benchmark::ClobberMemory();
+    }
+  });
+  add("compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(compile(q->c.text, q->context));
+  });
+  add("muparser_compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
+    for (auto _ : s) {
+      q->parser.SetExpr(q->c.muparser);
+      benchmark::DoNotOptimize(q->parser.Eval());  // muparser parses at the first Eval
+    }
+  });
+}
+
+void register_hundred(Context& context) {
+  Context* c = &context;
+  add("compile/hundred", benchmark::kMicrosecond, [c](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(compile(kHundredCharacters, *c));
+  });
+}
+
+std::string cell(std::optional<double> seconds, double scale, const char* format) {
+  if (!seconds) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, format, *seconds * scale);
+  return buffer;
+}
+std::string ratio(std::optional<double> a, std::optional<double> b) {
+  if (!a || !b || *b == 0.0) return "-";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.2f", *a / *b);
+  return buffer;
+}
+
+void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
+  auto s = [&r](const std::string& kind, const Prepared& p) { return r.seconds(kind + "/" + p.slug); };
+  std::printf("\n## Evaluation, ns per call (medians of %d runs)\n\n", kRepetitions);
+  std::printf("| case | fexpr value | native | fexpr/native | muparser | muparser/fexpr |"
+              " fexpr value+grad | grad/value | native grad | fexpr grad/native grad | muparser FD grad |"
+              " fexpr Hessian | n |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const Prepared& p : prepared) {
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %zu |\n", p.c.name.c_str(),
+                cell(s("value", p), 1e9, "%.1f").c_str(), cell(s("native", p), 1e9, "%.1f").c_str(),
+                ratio(s("value", p), s("native", p)).c_str(), cell(s("muparser", p), 1e9, "%.1f").c_str(),
+                ratio(s("muparser", p), s("value", p)).c_str(), cell(s("gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("gradient", p), s("value", p)).c_str(), cell(s("native_gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("gradient", p), s("native_gradient", p)).c_str(),
+                cell(s("muparser_fd_gradient", p), 1e9, "%.1f").c_str(), cell(s("hessian", p), 1e9, "%.1f").c_str(),
+                p.expression->derivative_count());
+  }
+  std::printf("\nn: width of fexpr's gradient (TIME, the variables, and 12 states per part read).\n");
+  for (const Prepared& p : prepared) {
+    if (!p.c.note.empty()) std::printf("%s: %s.\n", p.c.name.c_str(), p.c.note.c_str());
+  }
+  std::printf("\n## Parse + compile, microseconds\n\n| case | characters | fexpr | muparser |\n|---|---:|---:|---:|\n");
+  for (const Prepared& p : prepared) {
+    std::printf("| %s | %zu | %s | %s |\n", p.c.name.c_str(), p.c.text.size(),
+                cell(s("compile", p), 1e6, "%.2f").c_str(), cell(s("muparser_compile", p), 1e6, "%.2f").c_str());
+  }
+  std::printf("| 100 characters: `%s` | %zu | %s | - |\n", kHundredCharacters, std::string(kHundredCharacters).size(),
+              cell(r.seconds("compile/hundred"), 1e6, "%.2f").c_str());
+}
+
+}  // namespace
+}  // namespace fexpr::bench
+
+int main(int argc, char** argv) {
+  using namespace fexpr::bench;
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  BenchModel model;
+  std::deque<Prepared> prepared;
+  for (Case& c : cases()) {
+    prepared.emplace_back();
+    prepared.back().c = std::move(c);
+    prepare(prepared.back(), model);
+  }
+  for (Prepared& p : prepared) register_case(p);
+  fexpr::Context hundred;
+  hundred.declare_variable("x");
+  hundred.declare_variable("v");
+  register_hundred(hundred);
+  register_dataset_benchmarks();
+
+  Results results;
+  benchmark::RunSpecifiedBenchmarks(&results);
+  print_tables(prepared, results);
+  print_dataset_table(results);
+  benchmark::Shutdown();
+  return 0;
+}

@@ -1,0 +1,41 @@
+// Collects the medians Google Benchmark reports, so that the suite can print its figures and
+// ratios as one table after the runs.
+#pragma once
+
+#include <benchmark/benchmark.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fexpr::bench {
+
+class Results : public benchmark::ConsoleReporter {
+ public:
+  void ReportRuns(const std::vector<Run>& runs) override {
+    for (const Run& run : runs) {
+      // Medians of the repetitions; a single run stands for itself.
+      if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
+      const double seconds = run.GetAdjustedCPUTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
+      seconds_[run.run_name.function_name] = seconds;
+    }
+    ConsoleReporter::ReportRuns(runs);
+  }
+
+  // Median seconds per iteration of the benchmark registered under name, if it ran.
+  std::optional<double> seconds(const std::string& name) const {
+    auto it = seconds_.find(name);
+    if (it == seconds_.end()) return std::nullopt;
+    return it->second;
+  }
+
+ private:
+  std::map<std::string, double> seconds_;
+};
+
+// Registers the dataset throughput benchmarks (dataset_bench.cpp) and prints their table.
+void register_dataset_benchmarks();
+void print_dataset_table(const Results& results);
+
+}  // namespace fexpr::bench

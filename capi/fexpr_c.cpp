@@ -1,0 +1,413 @@
+// The C API over the C++ one. Each entry point checks its arguments, runs inside one guard that
+// turns every exception into a status, and records failures in the thread's last error, so
+// that nothing but a status crosses the boundary.
+#include <fexpr/fexpr.h>
+
+#include "builtins/contact.hpp"
+#include "dataset/model_builder.hpp"
+#include "dataset/reader.hpp"
+#include "kinematics/model_bindings.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <new>
+#include <optional>
+#include <sstream>
+#include <string>
+
+namespace {
+
+using namespace fexpr;
+
+struct LastError {
+  fexpr_status status = FEXPR_OK;
+  std::string message;
+  unsigned line = 0;
+  unsigned column = 0;
+};
+// Per thread, so that threads sharing an expression read their own failures.
+thread_local LastError last_error;
+
+fexpr_status fail(fexpr_status status, std::string message, unsigned line = 0, unsigned column = 0) {
+  last_error.status = status;
+  last_error.message = std::move(message);
+  last_error.line = line;
+  last_error.column = column;
+  return status;
+}
+
+fexpr_status fail(fexpr_status status, const Diagnostic& d, const SourceText& source) {
+  const Position p = source.position(d.span.begin);
+  return fail(status, d.message, p.line, p.column);
+}
+
+fexpr_status usage(std::string message) { return fail(FEXPR_USAGE_ERROR, std::move(message)); }
+
+fexpr_status status_of(Code code) {
+  switch (code) {
+    case Code::syntax:
+    case Code::limit: return FEXPR_SYNTAX_ERROR;
+    case Code::name: return FEXPR_NAME_ERROR;
+    case Code::arity: return FEXPR_ARITY_ERROR;
+    case Code::domain: return FEXPR_DOMAIN_ERROR;
+    default: return FEXPR_ARGUMENT_ERROR;
+  }
+}
+
+// Runs body, which returns a status; an exception escaping it becomes a status too. Failures
+// that the body reports itself have already been recorded.
+template <class Body>
+fexpr_status guarded(Body body) noexcept {
+  try {
+    return body();
+  } catch (const std::bad_alloc&) {
+    return fail(FEXPR_OUT_OF_MEMORY, "out of memory");
+  } catch (const std::exception& e) {
+    return fail(FEXPR_INTERNAL_ERROR, std::string("internal error: ") + e.what());
+  } catch (...) {
+    return fail(FEXPR_INTERNAL_ERROR, "internal error: unknown exception");
+  }
+}
+
+// A model with its bindings and its state, shared by a context and the expressions compiled
+// with it, so that either may be destroyed first.
+struct LoadedModel {
+  explicit LoadedModel(kinematics::Model m) : model(std::move(m)), bindings(model), state(model) {}
+  kinematics::Model model;
+  kinematics::ModelBindings bindings;
+  kinematics::State state;
+};
+
+bool is_identifier(const char* name) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  if (!letter(name[0])) return false;
+  for (const char* c = name + 1; *c; ++c) {
+    if (!letter(*c) && !(*c >= '0' && *c <= '9')) return false;
+  }
+  return true;
+}
+
+std::string part_name(long id) { return "PART/" + std::to_string(id); }
+
+// Finds the part whose state may be set to `state`, or says why there is none.
+fexpr_status settable_part(const LoadedModel& m, long part_id, const double* state, int& index) {
+  index = m.model.find_part(part_id);
+  if (index < 0) return usage("the model has no " + part_name(part_id));
+  if (index == 0) return usage(part_name(part_id) + " is ground: its state is fixed");
+  for (int k = 0; k < kinematics::kStatesPerPart; ++k) {
+    if (!std::isfinite(state[k])) {
+      return fail(FEXPR_DOMAIN_ERROR, "state " + std::string(kinematics::state_name(k)) + " of " +
+                                          part_name(part_id) + " is NaN or infinite");
+    }
+  }
+  return FEXPR_OK;
+}
+
+void write_part_state(kinematics::State& s, int index, const double* state) {
+  for (int k = 0; k < kinematics::kStatesPerPart; ++k) kinematics::state_value(s.part(index), k) = state[k];
+}
+
+}  // namespace
+
+struct fexpr_context {
+  Context context;
+  std::shared_ptr<LoadedModel> model;
+};
+
+struct fexpr_expression {
+  Expression expression;
+  SourceText source;  // the text, for the line and column of evaluation errors
+  std::shared_ptr<const LoadedModel> model;
+  std::size_t variable_count = 0;
+};
+
+struct fexpr_workspace {
+  Workspace workspace;
+  double mode = 4.0;
+  // The model whose state `state` is a private copy of, when this workspace has one.
+  std::shared_ptr<const LoadedModel> model;
+  std::optional<kinematics::State> state;
+};
+
+namespace {
+
+fexpr_status load_model(fexpr_context* context, std::string name, std::string text) {
+  const SourceText source(std::move(name), std::move(text));
+  dataset::Dataset data = dataset::read(source);
+  dataset::ModelBuild build = dataset::build_model(data);
+  for (const auto* list : {&data.diagnostics, &build.diagnostics}) {
+    for (const Diagnostic& d : *list) {
+      if (d.severity == Severity::error) return fail(FEXPR_MODEL_ERROR, d, source);
+    }
+  }
+  context->model = std::make_shared<LoadedModel>(std::move(build.model));
+  context->context.set_bindings(&context->model->bindings);
+  return FEXPR_OK;
+}
+
+// The evaluation calls differ only in the order of derivatives `run` asks for.
+// `missing` names a NULL output of the caller's own, if there is one.
+template <class Run>
+fexpr_status evaluate(const char* function, const char* missing, const fexpr_expression* e, fexpr_workspace* ws,
+                      double time, const double* variables, std::size_t n, double* value, Run run) {
+  return guarded([&] {
+    const auto misuse = [&](const std::string& why) { return usage(std::string(function) + ": " + why); };
+    if (!e) return misuse("expression is NULL");
+    if (!ws) return misuse("workspace is NULL");
+    if (!value) return misuse("value is NULL");
+    if (missing) return misuse(std::string(missing) + " is NULL");
+    if (!variables && n > 0) return misuse("variables is NULL but n is " + std::to_string(n));
+    if (n < e->variable_count) {
+      return misuse("the expression was compiled with " + std::to_string(e->variable_count) + " variables, got " +
+                    std::to_string(n));
+    }
+    Inputs in;
+    in.time = time;
+    in.mode = ws->mode;
+    in.variables = std::span<const double>(variables, n);
+    if (e->model) in.state = ws->model == e->model ? &*ws->state : &e->model->state;
+    try {
+      *value = run(in);
+    } catch (const EvaluationError& err) {
+      return fail(FEXPR_DOMAIN_ERROR, err.diagnostic, e->source);
+    }
+    return FEXPR_OK;
+  });
+}
+
+template <class Force>
+fexpr_status contact(const char* name, std::initializer_list<double> arguments, int order, double* value,
+                     int* errflg, Force force) {
+  if (errflg) *errflg = 1;
+  return guarded([&] {
+    if (!value) return usage(std::string(name) + ": value is NULL");
+    for (double a : arguments) {
+      if (!std::isfinite(a)) {
+        value[0] = value[1] = value[2] = 0.0;
+        return fail(FEXPR_DOMAIN_ERROR, std::string(name) + " with a NaN or infinite argument");
+      }
+    }
+    if (const char* error = force()) {
+      return fail(order >= 0 && order <= 2 ? FEXPR_DOMAIN_ERROR : FEXPR_USAGE_ERROR, error);
+    }
+    if (errflg) *errflg = 0;
+    return FEXPR_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+fexpr_status fexpr_last_error(const char** message, unsigned* line, unsigned* column) {
+  if (message) *message = last_error.message.c_str();
+  if (line) *line = last_error.line;
+  if (column) *column = last_error.column;
+  return last_error.status;
+}
+
+const char* fexpr_status_name(fexpr_status status) {
+  switch (status) {
+    case FEXPR_OK: return "FEXPR_OK";
+    case FEXPR_SYNTAX_ERROR: return "FEXPR_SYNTAX_ERROR";
+    case FEXPR_NAME_ERROR: return "FEXPR_NAME_ERROR";
+    case FEXPR_ARITY_ERROR: return "FEXPR_ARITY_ERROR";
+    case FEXPR_ARGUMENT_ERROR: return "FEXPR_ARGUMENT_ERROR";
+    case FEXPR_DOMAIN_ERROR: return "FEXPR_DOMAIN_ERROR";
+    case FEXPR_MODEL_ERROR: return "FEXPR_MODEL_ERROR";
+    case FEXPR_USAGE_ERROR: return "FEXPR_USAGE_ERROR";
+    case FEXPR_OUT_OF_MEMORY: return "FEXPR_OUT_OF_MEMORY";
+    case FEXPR_INTERNAL_ERROR: return "FEXPR_INTERNAL_ERROR";
+  }
+  return "unknown status";
+}
+
+fexpr_status fexpr_context_create(fexpr_context** context) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_create: context is NULL");
+    *context = new fexpr_context;
+    return FEXPR_OK;
+  });
+}
+
+void fexpr_context_destroy(fexpr_context* context) { delete context; }
+
+fexpr_status fexpr_context_declare_variable(fexpr_context* context, const char* name, size_t* slot) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_declare_variable: context is NULL");
+    if (!name) return usage("fexpr_context_declare_variable: name is NULL");
+    if (!slot) return usage("fexpr_context_declare_variable: slot is NULL");
+    if (!is_identifier(name)) {
+      return usage("'" + std::string(name) + "' is not a name: letters, digits and '_', not starting with a digit");
+    }
+    try {
+      *slot = context->context.declare_variable(name);
+    } catch (const std::invalid_argument& e) {
+      return usage(e.what());
+    }
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_context_load_model(fexpr_context* context, const char* path) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_load_model: context is NULL");
+    if (!path) return usage("fexpr_context_load_model: path is NULL");
+    std::ifstream file(path, std::ios::binary);
+    if (!file) return fail(FEXPR_MODEL_ERROR, "cannot read model '" + std::string(path) + "'");
+    std::stringstream text;
+    text << file.rdbuf();
+    return load_model(context, path, text.str());
+  });
+}
+
+fexpr_status fexpr_context_load_model_text(fexpr_context* context, const char* name, const char* text) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_load_model_text: context is NULL");
+    if (!name) return usage("fexpr_context_load_model_text: name is NULL");
+    if (!text) return usage("fexpr_context_load_model_text: text is NULL");
+    return load_model(context, name, text);
+  });
+}
+
+fexpr_status fexpr_context_set_part_state(fexpr_context* context, long part_id, const double* state) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_set_part_state: context is NULL");
+    if (!state) return usage("fexpr_context_set_part_state: state is NULL");
+    if (!context->model) return usage("fexpr_context_set_part_state: the context has no model");
+    int index = 0;
+    if (fexpr_status s = settable_part(*context->model, part_id, state, index); s != FEXPR_OK) return s;
+    write_part_state(context->model->state, index, state);
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_context_get_part_state(const fexpr_context* context, long part_id, double* state) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_get_part_state: context is NULL");
+    if (!state) return usage("fexpr_context_get_part_state: state is NULL");
+    if (!context->model) return usage("fexpr_context_get_part_state: the context has no model");
+    const int index = context->model->model.find_part(part_id);
+    if (index < 0) return usage("the model has no " + part_name(part_id));
+    for (int k = 0; k < kinematics::kStatesPerPart; ++k)
+      state[k] = kinematics::state_value(context->model->state.part(index), k);
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_compile(const fexpr_context* context, const char* text, fexpr_expression** expression) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_compile: context is NULL");
+    if (!text) return usage("fexpr_compile: text is NULL");
+    if (!expression) return usage("fexpr_compile: expression is NULL");
+    SourceText source("<expression>", text);
+    CompileResult compiled = compile(source.text(), context->context);
+    if (!compiled) return fail(status_of(compiled.diagnostics.front().code), compiled.diagnostics.front(), source);
+    *expression = new fexpr_expression{std::move(*compiled.expression), std::move(source), context->model,
+                                       context->context.variables().size()};
+    return FEXPR_OK;
+  });
+}
+
+void fexpr_expression_destroy(fexpr_expression* expression) { delete expression; }
+
+fexpr_status fexpr_expression_derivative_count(const fexpr_expression* expression, size_t* count) {
+  return guarded([&] {
+    if (!expression) return usage("fexpr_expression_derivative_count: expression is NULL");
+    if (!count) return usage("fexpr_expression_derivative_count: count is NULL");
+    *count = expression->expression.derivative_count();
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_expression_derivative_name(const fexpr_expression* expression, size_t k, const char** name) {
+  return guarded([&] {
+    if (!expression) return usage("fexpr_expression_derivative_name: expression is NULL");
+    if (!name) return usage("fexpr_expression_derivative_name: name is NULL");
+    const auto& names = expression->expression.derivative_names();
+    if (k >= names.size()) {
+      return usage("fexpr_expression_derivative_name: k is " + std::to_string(k) + ", the expression has " +
+                   std::to_string(names.size()) + " derivatives");
+    }
+    *name = names[k].c_str();
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_workspace_create(fexpr_workspace** workspace) {
+  return guarded([&] {
+    if (!workspace) return usage("fexpr_workspace_create: workspace is NULL");
+    *workspace = new fexpr_workspace;
+    return FEXPR_OK;
+  });
+}
+
+void fexpr_workspace_destroy(fexpr_workspace* workspace) { delete workspace; }
+
+fexpr_status fexpr_workspace_set_mode(fexpr_workspace* workspace, double mode) {
+  return guarded([&] {
+    if (!workspace) return usage("fexpr_workspace_set_mode: workspace is NULL");
+    workspace->mode = mode;
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_workspace_set_part_state(fexpr_workspace* workspace, const fexpr_context* context, long part_id,
+                                            const double* state) {
+  return guarded([&] {
+    if (!workspace) return usage("fexpr_workspace_set_part_state: workspace is NULL");
+    if (!context) return usage("fexpr_workspace_set_part_state: context is NULL");
+    if (!state) return usage("fexpr_workspace_set_part_state: state is NULL");
+    if (!context->model) return usage("fexpr_workspace_set_part_state: the context has no model");
+    int index = 0;
+    if (fexpr_status s = settable_part(*context->model, part_id, state, index); s != FEXPR_OK) return s;
+    if (workspace->model != context->model) {
+      workspace->state.emplace(context->model->state);
+      workspace->model = context->model;
+    }
+    write_part_state(*workspace->state, index, state);
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_evaluate(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                            const double* variables, size_t n, double* value) {
+  return evaluate("fexpr_evaluate", nullptr, expression, workspace, time, variables, n, value,
+                  [&](const Inputs& in) { return expression->expression.value(in, workspace->workspace); });
+}
+
+fexpr_status fexpr_gradient(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                            const double* variables, size_t n, double* value, double* grad) {
+  const char* missing = grad ? nullptr : "grad";
+  return evaluate("fexpr_gradient", missing, expression, workspace, time, variables, n, value, [&](const Inputs& in) {
+    const std::size_t count = expression->expression.derivative_count();
+    return expression->expression.gradient(in, workspace->workspace, std::span<double>(grad, count));
+  });
+}
+
+fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                           const double* variables, size_t n, double* value, double* grad, double* hess) {
+  const char* missing = !grad ? "grad" : !hess ? "hess" : nullptr;
+  return evaluate("fexpr_hessian", missing, expression, workspace, time, variables, n, value, [&](const Inputs& in) {
+    const std::size_t count = expression->expression.derivative_count();
+    return expression->expression.hessian(in, workspace->workspace, std::span<double>(grad, count),
+                                          std::span<double>(hess, count * count));
+  });
+}
+
+fexpr_status fexpr_impact(double x, double xdot, double x1, double k, double e, double cmax, double d, int order,
+                          double value[3], int* errflg) {
+  return contact("IMPACT", {x, xdot, x1, k, e, cmax, d}, order, value, errflg,
+                 [&] { return builtins::impact(x, xdot, x1, k, e, cmax, d, order, value); });
+}
+
+fexpr_status fexpr_bistop(double x, double xdot, double x1, double x2, double k, double e, double cmax, double d,
+                          int order, double value[3], int* errflg) {
+  return contact("BISTOP", {x, xdot, x1, x2, k, e, cmax, d}, order, value, errflg,
+                 [&] { return builtins::bistop(x, xdot, x1, x2, k, e, cmax, d, order, value); });
+}
+
+}  // extern "C"

@@ -1,0 +1,164 @@
+/* The C API of fexpr: compile Adams function expressions, evaluate them with their gradient
+ * and Hessian, and the IMPACT and BISTOP contact forces in the layout of RecurDyn's rd_impact.
+ *
+ *   fexpr_context* ctx;      fexpr_expression* f;      fexpr_workspace* ws;
+ *   size_t x, v;
+ *   fexpr_context_create(&ctx);
+ *   fexpr_context_declare_variable(ctx, "x", &x);                    slot 0
+ *   fexpr_context_declare_variable(ctx, "v", &v);                    slot 1
+ *   if (fexpr_compile(ctx, "-1E4*(x-0.5) - 25*v", &f) != FEXPR_OK) {
+ *     const char* message; unsigned line, column;
+ *     fexpr_last_error(&message, &line, &column);
+ *   }
+ *   fexpr_workspace_create(&ws);                                     one per thread
+ *   double vars[2] = {0.6, 0.3}, force, grad[3];                     grad: TIME, x, v
+ *   fexpr_gradient(f, ws, 0.0, vars, 2, &force, grad);
+ *   fexpr_workspace_destroy(ws); fexpr_expression_destroy(f); fexpr_context_destroy(ctx);
+ *
+ * Rules that hold for every function:
+ * - Nothing throws or aborts: each call returns a status; on failure its outputs are unchanged
+ *   and fexpr_last_error() describes the failure.
+ * - A NULL handle or a NULL required pointer is FEXPR_USAGE_ERROR. Any other invalid pointer
+ *   (a destroyed handle, a too short array) is undefined behaviour.
+ * - Strings are NUL-terminated UTF-8 (names are ASCII). Strings the API returns stay valid as
+ *   long as the handle they came from.
+ *
+ * Threads: an expression is immutable and may be evaluated from several threads at once, each
+ * with its own workspace. A context may be read by several threads (fexpr_compile) but must not
+ * be changed (declare, load, set a part state) while another thread uses it. Kinematic
+ * expressions read the model state of their context, or the workspace's own copy once
+ * fexpr_workspace_set_part_state() has given it one: threads that evaluate at different states
+ * set them on their workspaces. Errors are kept per thread.
+ *
+ * Compiles as C99 and as C++.
+ */
+#ifndef FEXPR_FEXPR_H
+#define FEXPR_FEXPR_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum fexpr_status {
+  FEXPR_OK = 0,
+  FEXPR_SYNTAX_ERROR = 1,   /* malformed expression, or nesting too deep */
+  FEXPR_NAME_ERROR = 2,     /* unknown variable, constant or function */
+  FEXPR_ARITY_ERROR = 3,    /* wrong number of arguments */
+  FEXPR_ARGUMENT_ERROR = 4, /* an argument the call cannot accept: a marker that does not exist, a
+                               kinematic function without a model, a non-constant marker id */
+  FEXPR_DOMAIN_ERROR = 5,   /* evaluation: SQRT(-1), division by zero, overflow, NaN input,
+                               bad IMPACT/BISTOP parameters */
+  FEXPR_MODEL_ERROR = 6,    /* a model that cannot be read or has errors */
+  FEXPR_USAGE_ERROR = 7,    /* the caller's mistake: NULL argument, too few variables, bad name,
+                               unknown part, no model, order not 0, 1 or 2 */
+  FEXPR_OUT_OF_MEMORY = 8,
+  FEXPR_INTERNAL_ERROR = 9  /* a bug in fexpr; please report it with the message */
+} fexpr_status;
+
+/* Opaque handles. */
+typedef struct fexpr_context fexpr_context;
+typedef struct fexpr_expression fexpr_expression;
+typedef struct fexpr_workspace fexpr_workspace;
+
+/* The number of states of a part, in this order:
+ * x y z (position), psi theta phi (body 3-1-3 Euler angles), vx vy vz (velocity), wx wy wz
+ * (angular velocity), all in ground. */
+#define FEXPR_STATES_PER_PART 12
+
+/* ---- Errors ---- */
+
+/* The most recent failed call on this thread: returns its status (FEXPR_OK if none failed yet)
+ * and, through the pointers that are not NULL, its message and the 1-based line and column it
+ * concerns: in the expression text for compile and evaluation errors, in the model text for
+ * model errors; 0 and 0 when the error has no place in a text. Calls that succeed leave it
+ * unchanged. The message stays valid until the next failed call on this thread. */
+fexpr_status fexpr_last_error(const char** message, unsigned* line, unsigned* column);
+
+/* "FEXPR_OK", "FEXPR_SYNTAX_ERROR", ...; "unknown status" for any other value. */
+const char* fexpr_status_name(fexpr_status status);
+
+/* ---- Contexts: what names mean when an expression is compiled ---- */
+
+fexpr_status fexpr_context_create(fexpr_context** context);
+/* Expressions compiled from the context stay valid after it is destroyed. NULL is ignored. */
+void fexpr_context_destroy(fexpr_context* context);
+
+/* Declares a user variable (a name of letters, digits and '_', not starting with a digit;
+ * case-insensitive; not TIME, MODE, PI, DTOR or RTOD) and writes its slot, its index in the
+ * variables array of the evaluation calls. Declaring a name twice gives the first slot. */
+fexpr_status fexpr_context_declare_variable(fexpr_context* context, const char* name, size_t* slot);
+
+/* Gives meaning to kinematic functions (DM, VR, DX, ...) from the parts and markers of an
+ * .adm dataset, read from a file or from text (name is used in messages only). The model
+ * state starts at the dataset's initial conditions. Replaces any earlier model; expressions
+ * compiled before keep theirs. */
+fexpr_status fexpr_context_load_model(fexpr_context* context, const char* path);
+fexpr_status fexpr_context_load_model_text(fexpr_context* context, const char* name, const char* text);
+
+/* Sets or reads the FEXPR_STATES_PER_PART states of PART/part_id in the context's model state.
+ * Ground's state is fixed: setting it is FEXPR_USAGE_ERROR. Non-finite values are
+ * FEXPR_DOMAIN_ERROR. */
+fexpr_status fexpr_context_set_part_state(fexpr_context* context, long part_id, const double* state);
+fexpr_status fexpr_context_get_part_state(const fexpr_context* context, long part_id, double* state);
+
+/* ---- Expressions: compiled once, immutable ---- */
+
+/* Compiles text against the context's variables and model. Variables declared later are not
+ * seen by this expression. */
+fexpr_status fexpr_compile(const fexpr_context* context, const char* text, fexpr_expression** expression);
+void fexpr_expression_destroy(fexpr_expression* expression);
+
+/* The inputs of the derivatives, in gradient order: TIME, each variable declared when the
+ * expression was compiled (index 1 + slot), then the model states it reads ("PART/3.x"). */
+fexpr_status fexpr_expression_derivative_count(const fexpr_expression* expression, size_t* count);
+fexpr_status fexpr_expression_derivative_name(const fexpr_expression* expression, size_t k, const char** name);
+
+/* ---- Workspaces: per-thread evaluation memory and settings ---- */
+
+fexpr_status fexpr_workspace_create(fexpr_workspace** workspace);
+void fexpr_workspace_destroy(fexpr_workspace* workspace);
+
+/* The value of MODE in evaluations with this workspace; 4 (dynamic analysis) until set. */
+fexpr_status fexpr_workspace_set_mode(fexpr_workspace* workspace, double mode);
+
+/* Sets PART/part_id's states in the workspace's own copy of the context's model state, made
+ * from the context's current state on the first call for that context's model. From then on
+ * expressions compiled with that model read the workspace's copy when evaluated with this
+ * workspace. Same checks as fexpr_context_set_part_state. */
+fexpr_status fexpr_workspace_set_part_state(fexpr_workspace* workspace, const fexpr_context* context, long part_id,
+                                            const double* state);
+
+/* ---- Evaluation ----
+ * variables holds n values indexed by slot; n must cover every variable declared when the
+ * expression was compiled (variables may be NULL when n is 0). grad receives
+ * fexpr_expression_derivative_count() values, hess that count squared (row-major, symmetric).
+ * The first evaluation of an expression with a workspace allocates; later ones do not. */
+
+fexpr_status fexpr_evaluate(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                            const double* variables, size_t n, double* value);
+fexpr_status fexpr_gradient(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                            const double* variables, size_t n, double* value, double* grad);
+fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
+                           const double* variables, size_t n, double* value, double* grad, double* hess);
+
+/* ---- Contact forces in the layout of RecurDyn's rd_impact ----
+ * order 0: value[0] = F;
+ * order 1: value[0] = dF/dx,     value[1] = dF/dxdot;
+ * order 2: value[0] = d2F/dx2,   value[1] = d2F/dx dxdot,  value[2] = d2F/dxdot2 (= 0).
+ * Other entries are 0, and every entry is 0 where the contact is open or the force is clipped
+ * to 0. IMPACT: F = k(x1-x)^e - STEP(x, x1-d, cmax, x1, 0)*xdot for x < x1, at least 0.
+ * BISTOP: the same below x1; above x2, F = -k(x-x2)^e - STEP(x, x2, 0, x2+d, cmax)*xdot, at
+ * most 0. *errflg (if not NULL) is set to 1 on error, when value is all 0, and to 0 otherwise;
+ * the status says which error (FEXPR_DOMAIN_ERROR for bad parameters). */
+fexpr_status fexpr_impact(double x, double xdot, double x1, double k, double e, double cmax, double d, int order,
+                          double value[3], int* errflg);
+fexpr_status fexpr_bistop(double x, double xdot, double x1, double x2, double k, double e, double cmax, double d,
+                          int order, double value[3], int* errflg);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
