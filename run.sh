@@ -7,6 +7,8 @@ tools/install-deps.sh
 cmake -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build build -j"$(nproc)" --target fexpr
 if [ $# -eq 0 ]; then
-  set -- eval --file examples/expressions.txt --var x=0.25 --var v=-1.5 --time 0.5
+  # The main job: check the bundled models, then evaluate the bundled expressions.
+  build/fexpr check examples/models/*.adm
+  exec build/fexpr eval --file examples/expressions.txt --var x=0.25 --var v=-1.5 --time 0.5
 fi
 exec build/fexpr "$@"
