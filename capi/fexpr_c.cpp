@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <initializer_list>
 #include <memory>
 #include <new>
 #include <optional>

@@ -154,31 +154,8 @@ class Checker {
 
   void spline(const Statement& s) {
     if (find_argument(s, "FILE")) return;
-    std::vector<double> x;
-    std::vector<Curve> curves;
-    for (const Argument& a : s.arguments) {
-      if (a.keyword != "X" && a.keyword != "Y") continue;
-      std::vector<double> v;
-      for (const Value& value : a.values) {
-        auto r = real(value);
-        if (!r) {
-          error(Code::argument, value.span, "'" + value.text + "' is not a number");
-          return;
-        }
-        v.push_back(*r);
-      }
-      if (a.keyword == "X") x = std::move(v);
-      else curves.push_back({0.0, std::move(v)});
-    }
-    if (curves.size() > 1) {
-      for (Curve& c : curves) {
-        if (c.y.empty()) continue;
-        c.z = c.y.front();
-        c.y.erase(c.y.begin());
-      }
-    }
-    std::string problem = Spline::validate(x, curves);
-    if (!problem.empty()) error(Code::argument, s.name_span, head(s) + ": " + problem);
+    auto read = read_spline(s);
+    if (auto* problem = std::get_if<SplineProblem>(&read)) error(Code::argument, problem->span, head(s) + ": " + problem->message);
   }
 
   void expression(const Statement& s, const Argument& a, const ElementBindings& elements, const kinematics::State& state) {

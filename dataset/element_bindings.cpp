@@ -195,30 +195,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
   if (!s) return Rejected{2, Code::reference, "SPLINE/" + std::to_string(id) + " is not defined"};
   auto [slot, added] = splines_.try_emplace(id);
   if (added) {
-    std::vector<double> x;
-    std::vector<Curve> curves;
-    bool ok = true;
-    for (const Argument& arg : s->arguments) {
-      if (arg.keyword != "X" && arg.keyword != "Y") continue;
-      std::vector<double> v;
-      for (const Value& value : arg.values) {
-        auto r = real(value);
-        ok &= r.has_value();
-        v.push_back(r.value_or(0.0));
-      }
-      if (arg.keyword == "X") x = v;
-      else curves.push_back(Curve{0.0, v});
-    }
-    // With several Y= rows each starts with its z value.
-    if (curves.size() > 1) {
-      for (Curve& c : curves) {
-        if (c.y.empty()) continue;
-        c.z = c.y.front();
-        c.y.erase(c.y.begin());
-      }
-    }
-    if (ok && Spline::validate(x, curves).empty())
-      slot->second.emplace(std::move(x), std::move(curves), find_argument(*s, "LINEAR_EXTRAPOLATE") != nullptr);
+    if (auto read = read_spline(*s); std::holds_alternative<Spline>(read)) slot->second.emplace(std::get<Spline>(std::move(read)));
   }
   if (!slot->second) return Rejected{2, Code::not_interpreted, std::string(function) + " is not evaluated: SPLINE/" + std::to_string(id) + " has errors"};
   const Spline& sp = *slot->second;

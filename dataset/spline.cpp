@@ -1,5 +1,7 @@
 #include "dataset/spline.hpp"
 
+#include "dataset/values.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -134,6 +136,32 @@ void Spline::evaluate(Method method, double x, double z, double out[4], double o
     out[j] = lo[j] + w * (hi[j] - lo[j]);
     out_z[j] = (hi[j] - lo[j]) / dz;
   }
+}
+
+std::variant<Spline, SplineProblem> read_spline(const Statement& s) {
+  std::vector<double> x;
+  std::vector<Curve> curves;
+  for (const Argument& a : s.arguments) {
+    if (a.keyword != "X" && a.keyword != "Y") continue;
+    std::vector<double> v;
+    for (const Value& value : a.values) {
+      auto r = real(value);
+      if (!r) return SplineProblem{value.span, "'" + value.text + "' is not a number"};
+      v.push_back(*r);
+    }
+    if (a.keyword == "X") x = std::move(v);
+    else curves.push_back({0.0, std::move(v)});
+  }
+  if (curves.size() > 1) {
+    for (Curve& c : curves) {
+      if (c.y.empty()) continue;
+      c.z = c.y.front();
+      c.y.erase(c.y.begin());
+    }
+  }
+  std::string problem = Spline::validate(x, curves);
+  if (!problem.empty()) return SplineProblem{s.name_span, problem};
+  return Spline(std::move(x), std::move(curves), find_argument(s, "LINEAR_EXTRAPOLATE") != nullptr);
 }
 
 }  // namespace fexpr::dataset

@@ -3,7 +3,10 @@
 // several Y= rows is a surface: cubic (or Akima) in x, linear in z between the rows.
 #pragma once
 
+#include "dataset/statement.hpp"
+
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace fexpr::dataset {
@@ -37,5 +40,12 @@ class Spline {
   bool linear_extrapolation_;
   std::vector<std::vector<Piece>> cubic_, akima_;  // per curve
 };
+
+struct SplineProblem {
+  Span span;
+  std::string message;
+};
+// The spline a SPLINE statement's X= and Y= rows define (several Y= rows: each starts with its z).
+std::variant<Spline, SplineProblem> read_spline(const Statement& s);
 
 }  // namespace fexpr::dataset

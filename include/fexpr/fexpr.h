@@ -17,18 +17,19 @@
  *
  * Rules that hold for every function:
  * - Nothing throws or aborts: each call returns a status; on failure its outputs are unchanged
- *   and fexpr_last_error() describes the failure.
+ *   (but for fexpr_impact and fexpr_bistop, below) and fexpr_last_error() describes the failure.
  * - A NULL handle or a NULL required pointer is FEXPR_USAGE_ERROR. Any other invalid pointer
  *   (a destroyed handle, a too short array) is undefined behaviour.
- * - Strings are NUL-terminated UTF-8 (names are ASCII). Strings the API returns stay valid as
- *   long as the handle they came from.
+ * - Strings are NUL-terminated UTF-8 (names are ASCII). A derivative name stays valid as long
+ *   as its expression; status names are static.
  *
  * Threads: an expression is immutable and may be evaluated from several threads at once, each
- * with its own workspace. A context may be read by several threads (fexpr_compile) but must not
- * be changed (declare, load, set a part state) while another thread uses it. Kinematic
- * expressions read the model state of their context, or the workspace's own copy once
- * fexpr_workspace_set_part_state() has given it one: threads that evaluate at different states
- * set them on their workspaces. Errors are kept per thread.
+ * with its own workspace. A context may be used by several threads at once (fexpr_compile) as
+ * long as none changes it (declare, load, set a part state). Kinematic expressions read the
+ * model state of their context, or the workspace's own copy once fexpr_workspace_set_part_state()
+ * has given it one: the context's state must not be set while another thread evaluates from it,
+ * and threads that evaluate at different states set them on their workspaces. Errors are kept
+ * per thread.
  *
  * Compiles as C99 and as C++.
  */
@@ -150,8 +151,10 @@ fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* 
  * Other entries are 0, and every entry is 0 where the contact is open or the force is clipped
  * to 0. IMPACT: F = k(x1-x)^e - STEP(x, x1-d, cmax, x1, 0)*xdot for x < x1, at least 0.
  * BISTOP: the same below x1; above x2, F = -k(x-x2)^e - STEP(x, x2, 0, x2+d, cmax)*xdot, at
- * most 0. *errflg (if not NULL) is set to 1 on error, when value is all 0, and to 0 otherwise;
- * the status says which error (FEXPR_DOMAIN_ERROR for bad parameters). */
+ * most 0. On error value is all 0 (if not NULL) and *errflg is 1, otherwise *errflg is 0
+ * (errflg may be NULL); the status says which error: FEXPR_DOMAIN_ERROR for bad parameters
+ * (k < 0, e <= 0, cmax < 0, d <= 0, BISTOP x1 >= x2, NaN or infinite arguments),
+ * FEXPR_USAGE_ERROR for an order other than 0, 1 or 2 or a NULL value. */
 fexpr_status fexpr_impact(double x, double xdot, double x1, double k, double e, double cmax, double d, int order,
                           double value[3], int* errflg);
 fexpr_status fexpr_bistop(double x, double xdot, double x1, double x2, double k, double e, double cmax, double d,
