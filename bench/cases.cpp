@@ -17,6 +17,12 @@ std::vector<Case> cases() {
     chain = "IF(" + test + ": -" + n + ", 0, " + chain + ")";
     mu_chain = "(" + test + ")<0 ? -" + n + " : ((" + test + ")==0 ? 0 : (" + mu_chain + "))";
   }
+  std::string dataset = "VARVAL chain\nPART/1, GROUND\nVARIABLE/10, FUNCTION = 2*TIME + 1\n", flat = "2*t + 1";
+  for (int k = 9; k >= 1; --k) {
+    dataset += "VARIABLE/" + std::to_string(k) + ", FUNCTION = 1.01*VARVAL(" + std::to_string(k + 1) + ") + 0.5\n";
+    flat = "1.01*(" + flat + ") + 0.5";
+  }
+  dataset += "END\n";
   std::vector<Case> all;
   all.push_back({"spring", "-1E4*(x-0.5) - 25*v", "-1E4*(x-0.5) - 25*v", {{"x", 0.6}, {"v", 0.3}}, 0.0, false, {},
                  native::spring, native::spring_gradient, ""});
@@ -39,6 +45,11 @@ std::vector<Case> cases() {
                  native::polynomial, native::polynomial_gradient, ""});
   all.push_back({"IF chain (9 deep)", chain, mu_chain, {{"x", 0.95}, {"v", 2.0}}, 0.0, false, {}, native::if_chain,
                  native::if_chain_gradient, "every test taken to the innermost branch"});
+  Case varval{"VARVAL chain (10)", "VARVAL(1)", flat, {}, 0.4, false, {}, native::varval_chain,
+              native::varval_chain_gradient,
+              "VARIABLE/k = 1.01*VARVAL(k+1) + 0.5, VARIABLE/10 = 2*TIME + 1; muparser gets the chain written out"};
+  varval.dataset = dataset;
+  all.push_back(std::move(varval));
   return all;
 }
 

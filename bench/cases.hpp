@@ -28,6 +28,8 @@ struct Case {
   NativeValue native = nullptr;
   NativeGradient native_gradient = nullptr;
   std::string note;
+  // When set, the text is compiled against this dataset's elements (VARVAL) and model.
+  std::string dataset = {};
 };
 
 std::vector<Case> cases();

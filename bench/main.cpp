@@ -4,6 +4,9 @@
 #include "bench/cases.hpp"
 #include "bench/native.hpp"
 #include "bench/results.hpp"
+#include "dataset/element_bindings.hpp"
+#include "dataset/model_builder.hpp"
+#include "dataset/reader.hpp"
 #include "kinematics/model_bindings.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -55,7 +58,15 @@ Expression compile_or_throw(const std::string& text, const Context& context) {
 struct Prepared {
   Case c;
   std::string slug;
-  Context context;
+  Context own_context;
+  const Context* context = &own_context;
+  // A dataset case's elements and model.
+  std::unique_ptr<SourceText> source;
+  dataset::Dataset data;
+  dataset::ModelBuild build;
+  std::unique_ptr<kinematics::State> dataset_state;
+  std::unique_ptr<kinematics::ModelBindings> dataset_model;
+  std::unique_ptr<dataset::ElementBindings> elements;
   std::unique_ptr<Expression> expression;
   Workspace workspace;
   std::vector<double> values;  // fexpr's variables
@@ -85,15 +96,25 @@ std::string slug_of(const std::string& name) {
 
 void prepare(Prepared& p, const BenchModel& model) {
   p.slug = slug_of(p.c.name);
-  if (p.c.model) p.context.set_bindings(model.bindings.get());
+  if (p.c.model) p.own_context.set_bindings(model.bindings.get());
   for (const auto& [name, value] : p.c.variables) {
-    p.context.declare_variable(name);
+    p.own_context.declare_variable(name);
     p.values.push_back(value);
   }
-  p.expression = std::make_unique<Expression>(compile_or_throw(p.c.text, p.context));
+  p.in.state = model.state.get();
+  if (!p.c.dataset.empty()) {
+    p.source = std::make_unique<SourceText>("bench.adm", p.c.dataset);
+    p.data = dataset::read(*p.source);
+    p.build = dataset::build_model(p.data);
+    p.dataset_state = std::make_unique<kinematics::State>(p.build.model);
+    p.dataset_model = std::make_unique<kinematics::ModelBindings>(p.build.model);
+    p.elements = std::make_unique<dataset::ElementBindings>(p.data, *p.source, *p.dataset_model);
+    p.context = &p.elements->context();
+    p.in.state = p.dataset_state.get();
+  }
+  p.expression = std::make_unique<Expression>(compile_or_throw(p.c.text, *p.context));
   p.in.time = p.c.time;
   p.in.variables = p.values;
-  p.in.state = model.state.get();
   const std::size_t n = p.expression->derivative_count();
   p.grad.assign(n, 0.0);
   p.hess.assign(n * n, 0.0);
@@ -103,7 +124,7 @@ void prepare(Prepared& p, const BenchModel& model) {
     // The measures' values at the model state become the natives' and muparser's variables.
     for (const std::string& measure : p.c.measures) {
       Workspace ws;
-      p.plain.push_back(compile_or_throw(measure, p.context).value(p.in, ws));
+      p.plain.push_back(compile_or_throw(measure, *p.context).value(p.in, ws));
     }
   } else {
     p.plain.insert(p.plain.end(), p.values.begin(), p.values.end());
@@ -126,7 +147,7 @@ void prepare(Prepared& p, const BenchModel& model) {
   auto close = [](double a, double b, double tol) { return std::abs(a - b) <= tol * (1.0 + std::abs(b)); };
   if (!close(f, fn, 1e-12) || !close(fm, fn, 1e-12))
     std::fprintf(stderr, "warning: %s: fexpr %.17g, native %.17g, muparser %.17g\n", p.c.name.c_str(), f, fn, fm);
-  if (!p.c.model) {
+  if (!p.c.model && p.plain.size() == n) {
     p.expression->gradient(p.in, p.workspace, p.grad);
     p.c.native_gradient(p.plain_in, p.plain_grad.data());
     for (std::size_t k = 0; k < n; ++k) {
@@ -198,7 +219,7 @@ void register_case(Prepared& p) {
     }
   });
   add("compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(compile(q->c.text, q->context));
+    for (auto _ : s) benchmark::DoNotOptimize(compile(q->c.text, *q->context));
   });
   add("muparser_compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
     for (auto _ : s) {

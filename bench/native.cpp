@@ -147,4 +147,20 @@ double if_chain_gradient(const Inputs& in, double* g) {
   return x * v;
 }
 
+// VARIABLE/10 = 2*TIME + 1; VARIABLE/k = 1.01*VARVAL(k+1) + 0.5 for k = 9 ... 1.
+double varval_chain(const Inputs& in) {
+  double f = 2.0 * in.time + 1.0;
+  for (int k = 9; k >= 1; --k) f = 1.01 * f + 0.5;
+  return f;
+}
+double varval_chain_gradient(const Inputs& in, double* g) {
+  double f = 2.0 * in.time + 1.0, d = 2.0;
+  for (int k = 9; k >= 1; --k) {
+    f = 1.01 * f + 0.5;
+    d = 1.01 * d;
+  }
+  g[0] = d;
+  return f;
+}
+
 }  // namespace fexpr::bench::native

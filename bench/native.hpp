@@ -18,6 +18,8 @@ double polynomial(const Inputs& in);
 double polynomial_gradient(const Inputs& in, double* grad);
 double if_chain(const Inputs& in);
 double if_chain_gradient(const Inputs& in, double* grad);
+double varval_chain(const Inputs& in);
+double varval_chain_gradient(const Inputs& in, double* grad);
 
 // For muparser's callbacks: STEP and IMPACT as written by hand.
 double step(double x, double x0, double h0, double x1, double h1);

@@ -11,6 +11,7 @@ namespace fexpr::cli {
 // process exit status.
 using Runner = std::function<int()>;
 Runner add_eval_command(CLI::App& app);
+Runner add_repl_command(CLI::App& app);
 Runner add_check_command(CLI::App& app);
 Runner add_sforce_command(CLI::App& app);
 

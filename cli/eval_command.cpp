@@ -60,7 +60,12 @@ class Evaluator {
       }
     }
     auto compiled = compile(text, ctx_, copts);
-    if (!compiled) return report(item, text, compiled.diagnostics.front());
+    if (!compiled) {
+      Diagnostic d = compiled.diagnostics.front();
+      if (d.code == Code::name && d.message.rfind("unknown name '", 0) == 0 && d.message.find("did you mean") == std::string::npos)
+        d.message += "; define it with --var NAME=VALUE";
+      return report(item, text, d);
+    }
     const Expression& e = *compiled.expression;
     Inputs in;
     in.time = o_.time;
@@ -152,10 +157,10 @@ int run_eval(const EvalOptions& o) {
   Context ctx;
   std::unique_ptr<LoadedModel> model;
   if (!o.model.empty()) {
-    auto loaded = load_model(o.model);
+    auto loaded = load_model(o.model, std::cerr);
     if (!loaded) return 2;
     model = std::move(*loaded);
-    ctx.set_bindings(model->bindings.get());
+    ctx.set_bindings(model->elements.get());
   }
   std::vector<double> values;
   for (const std::string& v : o.vars) {

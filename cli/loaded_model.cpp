@@ -18,10 +18,10 @@ std::optional<std::string> read_file(const std::string& path) {
   return ss.str();
 }
 
-std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path) {
+std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors) {
   auto text = read_file(path);
   if (!text) {
-    std::cerr << "fexpr: cannot read model '" << path << "'\n";
+    errors << "fexpr: cannot read model '" << path << "'\n";
     return std::nullopt;
   }
   auto m = std::make_unique<LoadedModel>();
@@ -32,16 +32,17 @@ std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path) 
   for (const auto* list : {&m->dataset.diagnostics, &m->build.diagnostics}) {
     for (const Diagnostic& d : *list) {
       if (d.severity != Severity::error) continue;
-      std::cerr << m->source->render(d);
+      errors << m->source->render(d);
       failed = true;
     }
   }
   if (failed) {
-    std::cerr << "fexpr: the model in '" << path << "' has errors; run 'fexpr check " << path << "'\n";
+    errors << "fexpr: the model in '" << path << "' has errors; run 'fexpr check " << path << "'\n";
     return std::nullopt;
   }
   m->state = std::make_unique<kinematics::State>(m->build.model);
   m->bindings = std::make_unique<kinematics::ModelBindings>(m->build.model);
+  m->elements = std::make_unique<dataset::ElementBindings>(m->dataset, *m->source, *m->bindings);
   return m;
 }
 

@@ -1,6 +1,7 @@
 // A dataset loaded for the commands that evaluate against a model (--model FILE.adm).
 #pragma once
 
+#include "dataset/element_bindings.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -17,11 +18,13 @@ struct LoadedModel {
   dataset::ModelBuild build;
   std::unique_ptr<kinematics::State> state;
   std::unique_ptr<kinematics::ModelBindings> bindings;
+  // What expressions compile against: the measures and the dataset's elements (VARVAL, ...).
+  std::unique_ptr<dataset::ElementBindings> elements;
 };
 
-// Reads and builds the model; on failure prints the diagnostics to standard error and
-// returns nothing.
-std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path);
+// Reads and builds the model; on failure prints the diagnostics to `errors` and returns
+// nothing.
+std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors);
 
 std::optional<std::string> read_file(const std::string& path);
 

@@ -9,6 +9,7 @@ int main(int argc, char** argv) {
   std::map<CLI::App*, fexpr::cli::Runner> runners;
   auto add = [&](fexpr::cli::Runner runner) { runners[app.get_subcommands({}).back()] = std::move(runner); };
   add(fexpr::cli::add_eval_command(app));
+  add(fexpr::cli::add_repl_command(app));
   add(fexpr::cli::add_check_command(app));
   add(fexpr::cli::add_sforce_command(app));
   try {

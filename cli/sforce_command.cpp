@@ -128,10 +128,9 @@ void json_element(const Evaluated& e, bool first) {
 }
 
 int run_sforce(const SforceOptions& o) {
-  auto loaded = load_model(o.file);
+  auto loaded = load_model(o.file, std::cerr);
   if (!loaded) return 2;
   LoadedModel& m = **loaded;
-  dataset::ElementBindings bindings(m.dataset, *m.source, *m.bindings);
   Inputs in;
   in.time = o.time;
   in.state = m.state.get();
@@ -140,7 +139,7 @@ int run_sforce(const SforceOptions& o) {
   for (const dataset::Statement& s : m.dataset.statements) {
     if (s.name != "SFORCE" || !s.id) continue;
     if (!o.ids.empty() && std::find(o.ids.begin(), o.ids.end(), *s.id) == o.ids.end()) continue;
-    auto made = dataset::make_sforce(s, bindings);
+    auto made = dataset::make_sforce(s, *m.elements);
     if (auto* problem = std::get_if<std::string>(&made)) {
       std::cerr << o.file << ": SFORCE/" << *s.id << " " << *problem << "\n";
       failed = true;

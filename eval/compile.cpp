@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstddef>
+#include <span>
 #include <unordered_map>
 #include <cmath>
 #include <numbers>
@@ -58,24 +60,29 @@ class Lowering {
   double constant(std::uint32_t r) const { return p_.constants[r - p_.first_constant]; }
   static bool control(OpCode op) { return op == OpCode::branch || op == OpCode::jump; }
 
-  std::vector<std::uint32_t> reads(std::size_t k) const {
+  // The registers instruction k reads, in operand order.
+  std::span<const std::uint32_t> reads(std::size_t k) const {
     const Instruction& i = p_.code[k];
     switch (i.op) {
       case OpCode::add:
       case OpCode::subtract:
       case OpCode::multiply:
       case OpCode::divide:
-      case OpCode::power: return {i.a, i.b};
+      case OpCode::power: return {&i.a, 2};  // a and b are adjacent
       case OpCode::negate:
       case OpCode::square:
       case OpCode::move:
-      case OpCode::branch: return {i.a};
+      case OpCode::branch: return {&i.a, 1};
       case OpCode::call:
-      case OpCode::bound: return {p_.argument_lists.begin() + i.a, p_.argument_lists.begin() + i.a + i.count};
+      case OpCode::bound: return {p_.argument_lists.data() + i.a, i.count};
       case OpCode::jump: return {};
     }
     return {};
   }
+  static_assert(offsetof(Instruction, b) == offsetof(Instruction, a) + sizeof(std::uint32_t));
+
+  // The definition (instruction index, or -1) of the `slot`th register instruction k reads.
+  std::int64_t definition(std::size_t k, std::size_t slot) const { return definitions_[first_definition_[k] + slot]; }
 
   void analyse() {
     leader_.assign(n_ + 1, false);
@@ -93,17 +100,32 @@ class Lowering {
     }
     // Within each block: the definition each temporary read refers to, and how often each
     // definition is read there.
-    definition_.assign(n_, {});
+    first_definition_.assign(n_, 0);
+    definitions_.clear();
     uses_.assign(n_, 0);
+    reader_.assign(n_, {-1, 0});
+    // The latest definition of each temporary in the current block; a definition from an
+    // earlier block does not count (stamp).
     std::vector<std::int64_t> last(p_.register_count, -1);
+    std::vector<std::size_t> stamp(p_.register_count, 0);
+    std::size_t block = 0;
     for (std::size_t k = 0; k < n_; ++k) {
-      if (leader_[k]) std::fill(last.begin(), last.end(), -1);
+      if (leader_[k]) ++block;
+      first_definition_[k] = definitions_.size();
+      std::size_t slot = 0;
       for (std::uint32_t r : reads(k)) {
-        std::int64_t d = is_temporary(r) ? last[r] : -1;
-        definition_[k].push_back(d);
-        if (d >= 0) ++uses_[static_cast<std::size_t>(d)];
+        const std::int64_t d = is_temporary(r) && stamp[r] == block ? last[r] : -1;
+        definitions_.push_back(d);
+        if (d >= 0) {
+          ++uses_[static_cast<std::size_t>(d)];
+          reader_[static_cast<std::size_t>(d)] = {static_cast<std::int64_t>(k), slot};
+        }
+        ++slot;
       }
-      if (!control(p_.code[k].op)) last[p_.code[k].dst] = static_cast<std::int64_t>(k);
+      if (!control(p_.code[k].op)) {
+        last[p_.code[k].dst] = static_cast<std::int64_t>(k);
+        stamp[p_.code[k].dst] = block;
+      }
     }
   }
 
@@ -121,7 +143,7 @@ class Lowering {
 
   // Whether instruction d (defining operand `slot` of u) can be computed inside u.
   bool absorbable(std::size_t u, std::size_t slot) const {
-    const std::int64_t d = definition_[u][slot];
+    const std::int64_t d = definition(u, slot);
     if (d < 0) return false;
     const std::size_t k = static_cast<std::size_t>(d);
     const Instruction& di = p_.code[k];
@@ -148,12 +170,12 @@ class Lowering {
       const bool arithmetic = i.op == OpCode::add || i.op == OpCode::subtract || i.op == OpCode::multiply ||
                               i.op == OpCode::divide || i.op == OpCode::square;
       if (arithmetic) {
-        if (absorbable(u, 0)) left_[u] = definition_[u][0];
+        if (absorbable(u, 0)) left_[u] = definition(u, 0);
         // A square reads its operand once: both sides are the same definition.
         if (i.op == OpCode::square) right_[u] = left_[u];
-        else if (i.op != OpCode::divide && absorbable(u, 1)) right_[u] = definition_[u][1];
+        else if (i.op != OpCode::divide && absorbable(u, 1)) right_[u] = definition(u, 1);
       } else if (i.op == OpCode::branch) {
-        if (absorbable(u, 0)) left_[u] = definition_[u][0];
+        if (absorbable(u, 0)) left_[u] = definition(u, 0);
       }
       for (std::int64_t d : {left_[u], right_[u]}) {
         if (d >= 0) absorbed_[static_cast<std::size_t>(d)] = true;
@@ -189,6 +211,24 @@ class Lowering {
     const int right = side(right_[k], second_operand(i), s.x + 2);
     s.op = static_cast<Op>(shape_code(root, left, right));
     return s;
+  }
+
+  // Whether an infinity or NaN in instruction k's value is sure to reach a checked value:
+  // its only reader is in the same block and carries it through (+, -, *, the numerator of
+  // /, or an operation fused into such a step).
+  bool carried_through(std::size_t k) const {
+    if (uses_[k] != 1 || reader_[k].instruction < 0) return false;
+    const std::size_t u = static_cast<std::size_t>(reader_[k].instruction);
+    if (absorbed_[u]) return true;  // u is +, -, * inside a shape, never a divisor
+    switch (p_.code[u].op) {
+      case OpCode::add:
+      case OpCode::subtract:
+      case OpCode::multiply:
+      case OpCode::square:
+      case OpCode::negate: return true;
+      case OpCode::divide: return reader_[k].slot == 0;
+      default: return false;
+    }
   }
 
   Step power(const Instruction& i) const {
@@ -263,7 +303,12 @@ class Lowering {
         case OpCode::subtract:
         case OpCode::multiply:
         case OpCode::divide:
-        case OpCode::square: p_.steps.push_back(arithmetic(k)); break;
+        case OpCode::square: {
+          Step step = arithmetic(k);
+          if (carried_through(k)) step.op = static_cast<Op>(static_cast<int>(step.op) + kUnchecked);
+          p_.steps.push_back(step);
+          break;
+        }
         case OpCode::negate: p_.steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0}}); break;
         case OpCode::move:
           // A branch's value computed by the step just before is computed into the IF's register.
@@ -329,8 +374,14 @@ class Lowering {
   Program& p_;
   const std::size_t n_;
   std::vector<bool> leader_;
-  std::vector<std::vector<std::int64_t>> definition_;  // per instruction, per register read
+  std::vector<std::size_t> first_definition_;  // per instruction, into definitions_
+  std::vector<std::int64_t> definitions_;      // per register read: its definition in the block, or -1
   std::vector<int> uses_;
+  struct Reader {
+    std::int64_t instruction;  // -1: none in the block
+    std::size_t slot;          // which register it reads (reads() order)
+  };
+  std::vector<Reader> reader_;  // of each definition, when it has one reader in its block
   std::vector<bool> absorbed_, fused_;
   std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
 };
@@ -473,7 +524,6 @@ class Compiler {
     std::string message = "unknown name '" + raw + "'";
     std::string_view near = text::nearest(raw, known);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-    else if (context_.variables().empty() && !context_.bindings()) message += "; define a variable with --var " + raw + "=VALUE";
     error(Code::name, n.span, message);
     return failed();
   }

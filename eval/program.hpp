@@ -56,9 +56,13 @@ struct Branch {
 // A division's right operand is always a register: a fused x/(y*z) could hide y*z overflowing.
 inline constexpr int kShapeCount = 64;
 constexpr int shape_code(int root, int left, int right) { return root * 16 + left * 4 + right; }
+// A shape whose value only feeds +, -, * (or the numerator of /) in the same block need not be
+// checked for finiteness: an infinity or NaN carries through to that reader, which is checked.
+// Such steps have kUnchecked added to their shape (value runs skip the check).
+inline constexpr int kUnchecked = 128;
 
 enum class Op : std::uint8_t {
-  // 0 .. kShapeCount-1: the shapes above.
+  // 0 .. kShapeCount-1: the shapes above (and kUnchecked + shape).
   negate = kShapeCount,  // -x0
   move,                  // x0
   power,                 // x0 ** x1 (the exponent varies)

@@ -586,8 +586,12 @@ FEXPR_INLINE T shape(const Step& s, const Registers& registers) {
   else return l / r;
 }
 
-#define FEXPR_SHAPE(S) \
-  case (S): v = shape<(S), T>(*s, *this); break;
+#define FEXPR_SHAPE(S)                           \
+  case (S): v = shape<(S), T>(*s, *this); break; \
+  case (S) + kUnchecked:                         \
+    store(s->dst, shape<(S), T>(*s, *this));     \
+    ++s;                                         \
+    continue;
 #define FEXPR_SHAPES4(S) FEXPR_SHAPE(S) FEXPR_SHAPE((S) + 1) FEXPR_SHAPE((S) + 2) FEXPR_SHAPE((S) + 3)
 #define FEXPR_SHAPES16(S) FEXPR_SHAPES4(S) FEXPR_SHAPES4((S) + 4) FEXPR_SHAPES4((S) + 8) FEXPR_SHAPES4((S) + 12)
 static_assert(kShapeCount == 64);
@@ -601,7 +605,8 @@ template <class T>
 FEXPR_INLINE T contact_power(const T& u, double e) {
   if constexpr (kIsDual<T>) {
     const double f1 = e == 1.0 ? 1.0 : e * power_value(u.v, e - 1.0);
-    const double f2 = e == 1.0 ? 0.0 : e * (e - 1.0) * power_value(u.v, e - 2.0);
+    double f2 = 0.0;
+    if constexpr (DualTraits<T>::order == 2) f2 = e == 1.0 ? 0.0 : e * (e - 1.0) * power_value(u.v, e - 2.0);
     return chain(u, power_value(u.v, e), f1, f2);
   } else {
     return power_value(u, e);  // u, u*sqrt(u), u*u or pow, as contact.cpp's power()

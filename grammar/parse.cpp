@@ -6,6 +6,7 @@
 #include "grammar/errors.hpp"
 #include "grammar/grammar.hpp"
 #include "support/number.hpp"
+#include "support/stack.hpp"
 #include "support/text.hpp"
 
 #include <cmath>
@@ -208,6 +209,14 @@ struct control : pegtl::normal<Rule> {
         throw Failure{b.span(at, at + 1), Code::limit,
                       "expression nested deeper than " + std::to_string(kMaxNesting) +
                           " levels; split it into VARIABLEs"};
+      }
+      // A host thread with a small stack (or a sanitizer's larger frames) may not hold the
+      // full nesting depth: stop while there is room left to compile what has been read.
+      if (stack::remaining() < kStackReserve) {
+        std::uint32_t at = b.offset_of(in.current());
+        throw Failure{b.span(at, at + 1), Code::limit,
+                      "expression nested " + std::to_string(b.depth) +
+                          " levels deep, too deep for the stack of this thread; split it into VARIABLEs"};
       }
     }
     if constexpr (opens_frame<Rule>) {

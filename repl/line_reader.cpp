@@ -1,0 +1,171 @@
+#include "repl/line_reader.hpp"
+
+#include "support/text.hpp"
+
+#include <histedit.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <clocale>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace fexpr::repl {
+namespace {
+
+class PlainReader : public LineReader {
+ public:
+  ReadLine read(const std::string&) override {
+    ReadLine r;
+    if (!std::getline(std::cin, r.text)) return r;
+    if (!r.text.empty() && r.text.back() == '\r') r.text.pop_back();
+    r.status = ReadLine::Status::line;
+    return r;
+  }
+  void remember(const std::string&) override {}
+  bool interactive() const override { return false; }
+};
+
+volatile std::sig_atomic_t interrupted = 0;
+extern "C" void on_interrupt(int) { interrupted = 1; }
+
+class TerminalReader : public LineReader {
+ public:
+  TerminalReader(std::string history_file, Completer complete)
+      : history_file_(std::move(history_file)), complete_(std::move(complete)) {
+    // libedit decodes what is typed by the locale's character set; the C locale would drop
+    // every non-ASCII byte. Only the character classification is taken from the environment.
+    std::setlocale(LC_CTYPE, "");
+    history_ = history_init();
+    HistEvent event;
+    history(history_, &event, H_SETSIZE, 1000);
+    history(history_, &event, H_SETUNIQUE, 1);
+    if (!history_file_.empty()) history(history_, &event, H_LOAD, history_file_.c_str());
+
+    editor_ = el_init("fexpr", stdin, stdout, stderr);
+    el_set(editor_, EL_CLIENTDATA, this);
+    el_set(editor_, EL_EDITOR, "emacs");
+    el_set(editor_, EL_HIST, history, history_);
+    el_set(editor_, EL_PROMPT, &TerminalReader::prompt_of);
+    el_set(editor_, EL_ADDFN, "fexpr-complete", "complete a name or command", &TerminalReader::complete_at);
+    el_set(editor_, EL_BIND, "^I", "fexpr-complete", nullptr);
+    el_source(editor_, nullptr);  // the user's ~/.editrc may rebind keys
+
+    // Without SA_RESTART the read() inside el_gets fails with EINTR, so that Ctrl-C ends the
+    // line being edited instead of being ignored until Enter.
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGINT, &action, &previous_interrupt_);
+  }
+
+  ~TerminalReader() override {
+    sigaction(SIGINT, &previous_interrupt_, nullptr);
+    el_end(editor_);
+    history_end(history_);
+  }
+
+  ReadLine read(const std::string& prompt) override {
+    prompt_ = prompt;
+    interrupted = 0;
+    int count = 0;
+    const char* line = el_gets(editor_, &count);
+    ReadLine r;
+    if (interrupted) {
+      // The line editor does not echo control characters; say what happened to the line.
+      std::fputs("^C\n", stdout);
+      std::fflush(stdout);
+      r.status = ReadLine::Status::interrupted;
+      return r;
+    }
+    if (!line || count <= 0) {
+      std::fputs("\n", stdout);  // so that the shell's prompt does not follow ours on one line
+      std::fflush(stdout);
+      return r;
+    }
+    r.text.assign(line, static_cast<std::size_t>(count));
+    while (!r.text.empty() && (r.text.back() == '\n' || r.text.back() == '\r')) r.text.pop_back();
+    r.status = ReadLine::Status::line;
+    return r;
+  }
+
+  void remember(const std::string& entry) override {
+    if (entry.find_first_not_of(" \t") == std::string::npos) return;
+    HistEvent event;
+    history(history_, &event, H_ENTER, entry.c_str());
+    // Saved after every entry, so that a session killed or crashed keeps what was typed.
+    if (!history_file_.empty()) history(history_, &event, H_SAVE, history_file_.c_str());
+  }
+
+  bool interactive() const override { return true; }
+
+ private:
+  static TerminalReader& of(EditLine* editor) {
+    void* self = nullptr;
+    el_get(editor, EL_CLIENTDATA, &self);
+    return *static_cast<TerminalReader*>(self);
+  }
+
+  static char* prompt_of(EditLine* editor) { return of(editor).prompt_.data(); }
+
+  // Tab: completes the word before the cursor to the candidates' longest common prefix; when
+  // that adds nothing and several candidates remain, lists them under the line.
+  static unsigned char complete_at(EditLine* editor, int) {
+    const LineInfo* info = el_line(editor);
+    std::string_view before(info->buffer, static_cast<std::size_t>(info->cursor - info->buffer));
+    Session::Completion c = of(editor).complete_(before);
+    if (c.candidates.empty()) return CC_ERROR;
+    std::string_view word = before.substr(c.begin);
+    std::string prefix = c.candidates.front();
+    for (const std::string& candidate : c.candidates) {
+      std::size_t n = 0;
+      while (n < prefix.size() && n < candidate.size() &&
+             text::iequals(std::string_view(prefix).substr(n, 1), std::string_view(candidate).substr(n, 1))) {
+        ++n;
+      }
+      prefix.resize(n);
+    }
+    if (prefix.size() > word.size() || (c.candidates.size() == 1 && prefix != word)) {
+      el_deletestr(editor, static_cast<int>(word.size()));
+      el_insertstr(editor, prefix.c_str());
+      return CC_REFRESH;
+    }
+    if (c.candidates.size() == 1) return CC_NORM;
+    std::size_t width = 0;
+    for (const std::string& candidate : c.candidates) width = std::max(width, candidate.size() + 2);
+    const std::size_t per_line = std::max<std::size_t>(1, 80 / width);
+    std::string listing = "\n";
+    for (std::size_t i = 0; i < c.candidates.size(); ++i) {
+      const std::string& candidate = c.candidates[i];
+      bool last_on_line = (i + 1) % per_line == 0 || i + 1 == c.candidates.size();
+      listing += candidate + (last_on_line ? "\n" : std::string(width - candidate.size(), ' '));
+    }
+    std::fputs(listing.c_str(), stdout);
+    std::fflush(stdout);
+    return CC_REDISPLAY;
+  }
+
+  std::string history_file_;
+  Completer complete_;
+  std::string prompt_;
+  History* history_ = nullptr;
+  EditLine* editor_ = nullptr;
+  struct sigaction previous_interrupt_ {};
+};
+
+}  // namespace
+
+std::unique_ptr<LineReader> open_line_reader(const std::string& history_file, Completer complete) {
+  if (isatty(STDIN_FILENO)) return std::make_unique<TerminalReader>(history_file, std::move(complete));
+  return std::make_unique<PlainReader>();
+}
+
+std::string default_history_file() {
+  if (const char* path = std::getenv("FEXPR_HISTORY"); path && *path) return path;
+  if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.fexpr_history";
+  return {};
+}
+
+}  // namespace fexpr::repl

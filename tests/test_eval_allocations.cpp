@@ -1,0 +1,186 @@
+// Evaluation allocates nothing once a workspace has seen a program: value, gradient and Hessian,
+// for plain expressions and for kinematic functions of a model. Counted by replacing the global
+// operator new for this test program.
+#include "kinematics/model_bindings.hpp"
+
+#include <catch2/catch.hpp>
+#include <fexpr/expression.hpp>
+
+#include <atomic>
+#include <cmath>
+#include <cstdlib>
+#include <new>
+#include <string>
+#include <vector>
+
+namespace {
+
+std::atomic<long> allocations{0};
+
+void* allocate(std::size_t size) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(size ? size : 1);
+}
+void* allocate_aligned(std::size_t size, std::align_val_t alignment) {
+  allocations.fetch_add(1, std::memory_order_relaxed);
+  const std::size_t a = static_cast<std::size_t>(alignment);
+  return std::aligned_alloc(a, (size + a - 1) / a * a);
+}
+
+}  // namespace
+
+void* operator new(std::size_t size) {
+  if (void* p = allocate(size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size) {
+  if (void* p = allocate(size)) return p;
+  throw std::bad_alloc();
+}
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept { return allocate(size); }
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  if (void* p = allocate_aligned(size, alignment)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) {
+  if (void* p = allocate_aligned(size, alignment)) return p;
+  throw std::bad_alloc();
+}
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete[](void* p, const std::nothrow_t&) noexcept { std::free(p); }
+void operator delete(void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::align_val_t) noexcept { std::free(p); }
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { std::free(p); }
+
+namespace {
+
+constexpr int kRuns = 1000;
+
+// Evaluates value, gradient and Hessian once to warm the workspace up, then kRuns times each at
+// moving inputs; returns the allocations made by those runs. Nothing here may allocate inside
+// the counted loop (no Catch2 assertion, no string).
+long allocations_per_runs(const fexpr::Expression& e, fexpr::Inputs in, std::vector<double>& variables,
+                          fexpr::Workspace& ws, double& checksum) {
+  const std::size_t n = e.derivative_count();
+  std::vector<double> grad(n), hess(n * n);
+  in.variables = variables;
+  checksum += e.value(in, ws) + e.gradient(in, ws, grad) + e.hessian(in, ws, grad, hess);
+  const long before = allocations.load();
+  for (int k = 0; k < kRuns; ++k) {
+    in.time = 0.001 * k;
+    if (!variables.empty()) variables[0] += 1e-6;
+    checksum += e.value(in, ws);
+    checksum += e.gradient(in, ws, grad);
+    checksum += e.hessian(in, ws, grad, hess);
+  }
+  return allocations.load() - before;
+}
+
+}  // namespace
+
+TEST_CASE("the counting operator new sees allocations", "[eval][allocations]") {
+  const long before = allocations.load();
+  auto* p = new std::vector<double>(100);
+  delete p;
+  CHECK(allocations.load() - before >= 2);
+}
+
+TEST_CASE("evaluating plain expressions allocates nothing after the first evaluation", "[eval][allocations]") {
+  const char* expressions[] = {
+      "-1E4*(x-0.5) - 25*v",
+      "STEP(TIME, 0, 0, 0.5, 100) + STEP(TIME, 1, 0, 1.5, -100)",
+      "IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01)",
+      "BISTOP(x, v, 0.2, 0.8, 1E5, 1.5, 50, 0.01)",
+      "100*SIN(2*PI*5*TIME)*COS(x) + SQRT(x*x+v*v+1)",
+      "1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - 0.2*x*x*v + 0.3*x*v*v - 0.4*v*v*v",
+      "IF(x-0.1: -1, 0, IF(x-0.2: -2, 0, IF(x-0.3: -3, 0, x*v)))",
+      "POLY(x, 0.1, 1, -2, 3, 0.5)*HAVSIN(TIME, 0, 0, 1, 2) + STEP5(x, 0, 0, 1, 1)",
+      "x**v + x**2.5 + ATAN2(v, x) + MIN(x, v) - MAX(x, 0.5) + MOD(TIME, 0.3)",
+      "IMPACT(x, v, TIME + 1, 1E5, 1.5, 50, 0.01)",  // parameters that vary: the table's rules
+      "a*b*c + d*x*v",                                 // more inputs than the fast form's lanes
+      "MODE*x",
+  };
+  for (const char* text : expressions) {
+    fexpr::Context context;
+    std::vector<double> variables;
+    for (const char* name : {"x", "v", "a", "b", "c", "d"}) {
+      context.declare_variable(name);
+      variables.push_back(0.7);
+    }
+    variables[1] = -0.4;
+    auto compiled = fexpr::compile(text, context);
+    INFO(text);
+    REQUIRE(compiled);
+    fexpr::Workspace ws;
+    fexpr::Inputs in;
+    in.time = 0.3;
+    double checksum = 0.0;
+    CHECK(allocations_per_runs(*compiled.expression, in, variables, ws, checksum) == 0);
+    CHECK(std::isfinite(checksum));
+  }
+}
+
+TEST_CASE("a workspace shared by several expressions allocates nothing once it fits them all",
+          "[eval][allocations]") {
+  fexpr::Context context;
+  context.declare_variable("x");
+  context.declare_variable("v");
+  auto small = fexpr::compile("x + v", context);
+  auto large = fexpr::compile("IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) * SIN(x*v) + POLY(x, 0, 1, 2, 3, 4)", context);
+  REQUIRE(small);
+  REQUIRE(large);
+  std::vector<double> variables = {0.995, -0.5};
+  fexpr::Inputs in;
+  fexpr::Workspace ws;
+  double checksum = 0.0;
+  allocations_per_runs(*small.expression, in, variables, ws, checksum);
+  allocations_per_runs(*large.expression, in, variables, ws, checksum);
+  long counted = 0;
+  for (int k = 0; k < 10; ++k) {
+    counted += allocations_per_runs(*small.expression, in, variables, ws, checksum);
+    counted += allocations_per_runs(*large.expression, in, variables, ws, checksum);
+  }
+  CHECK(counted == 0);
+}
+
+TEST_CASE("evaluating kinematic functions of a model allocates nothing after the first evaluation",
+          "[eval][allocations][kinematics]") {
+  using fexpr::kinematics::Model;
+  Model model;
+  fexpr::kinematics::PartState part;
+  part.position = {0.6, 0.0, 0.995};
+  part.velocity = {0.3, 0.0, -0.5};
+  part.euler = {0.1, 0.2, 0.3};
+  part.omega = {0.0, 0.0, 1.0};
+  model.add_part(2, part);
+  model.add_marker(1, 0, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+  model.add_marker(2, 2, Eigen::Vector3d(0.1, 0.0, 0.0), Eigen::Matrix3d::Identity());
+  fexpr::kinematics::State state(model);
+  fexpr::kinematics::ModelBindings bindings(model);
+  const char* expressions[] = {
+      "-1E4*(DM(2,1)-0.5) - 25*VR(2,1)",
+      "IMPACT(DZ(2,1), VZ(2,1), 1, 1E5, 1.5, 50, 0.01)",
+      "DX(2,1)*x + AZ(2,1) + WZ(2,1)",
+  };
+  for (const char* text : expressions) {
+    fexpr::Context context;
+    context.declare_variable("x");
+    context.set_bindings(&bindings);
+    auto compiled = fexpr::compile(text, context);
+    INFO(text);
+    REQUIRE(compiled);
+    std::vector<double> variables = {1.5};
+    fexpr::Inputs in;
+    in.state = &state;
+    fexpr::Workspace ws;
+    double checksum = 0.0;
+    CHECK(allocations_per_runs(*compiled.expression, in, variables, ws, checksum) == 0);
+    CHECK(std::isfinite(checksum));
+  }
+}
