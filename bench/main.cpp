@@ -284,7 +284,15 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
 
 int main(int argc, char** argv) {
   using namespace fexpr::bench;
-  benchmark::Initialize(&argc, argv);
+  // Repetitions of different benchmarks run interleaved in random order, so that a burst of
+  // load on a shared machine spreads over all of them instead of skewing one ratio.
+  std::vector<char*> args(argv, argv + argc);
+  std::string interleave = "--benchmark_enable_random_interleaving=true";
+  args.insert(args.begin() + 1, interleave.data());
+  int count = static_cast<int>(args.size());
+  benchmark::Initialize(&count, args.data());
+  argc = count;
+  argv = args.data();
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
   BenchModel model;
   std::deque<Prepared> prepared;

@@ -4,6 +4,7 @@
 
 #include <benchmark/benchmark.h>
 
+#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
@@ -11,16 +12,20 @@
 
 namespace fexpr::bench {
 
+// Prints one line per benchmark (its median CPU time) as it finishes, and keeps the medians.
 class Results : public benchmark::ConsoleReporter {
  public:
   void ReportRuns(const std::vector<Run>& runs) override {
     for (const Run& run : runs) {
       // Medians of the repetitions; a single run stands for itself.
       if (run.run_type == Run::RT_Aggregate && run.aggregate_name != "median") continue;
+      if (run.error_occurred) continue;
       const double seconds = run.GetAdjustedCPUTime() / benchmark::GetTimeUnitMultiplier(run.time_unit);
       seconds_[run.run_name.function_name] = seconds;
+      if (run.run_type == Run::RT_Aggregate || run.repetitions <= 1)
+        std::printf("%-48s %12.2f ns\n", run.run_name.function_name.c_str(), seconds * 1e9);
     }
-    ConsoleReporter::ReportRuns(runs);
+    std::fflush(stdout);
   }
 
   // Median seconds per iteration of the benchmark registered under name, if it ran.

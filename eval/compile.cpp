@@ -7,8 +7,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cstddef>
-#include <span>
 #include <unordered_map>
 #include <cmath>
 #include <numbers>
@@ -35,9 +33,14 @@ namespace {
 // One pass over basic blocks fuses an add, subtract, multiply or square into the arithmetic
 // instruction or IF test that reads it, when it is that value's only reader in the same block
 // and its operands are still intact there. The tree compiler gives every temporary exactly one
-// reader, and only an IF's result register carries a value from one block to another, so this
-// keeps the program's meaning; every fused value is computed with the same operations in the
-// same order, so results are bit for bit those of the reference form.
+// reader, and only an IF's result register carries a value from one block to another (written
+// by moves, which are never fused away from their block), so this keeps the program's meaning.
+// Every fused value is computed with the same operations in the same order, so values are bit
+// for bit those of the reference form. Then: a branch value is computed straight into its IF's
+// register; STEP, STEP5, HAVSIN, IMPACT and BISTOP with constant parameters, the one-argument
+// math functions and constant powers get steps of their own; every other call goes through
+// the builtin table as in the reference form. Finally the lanes: which derivative inputs the
+// program reads.
 
 // The one-argument math functions with a step of their own, in the order of Op::abs_ ...
 constexpr std::string_view kUnaryNames[] = {"ABS", "ACOS", "AINT", "ANINT", "ASIN",  "ATAN", "COS", "COSH",
@@ -60,26 +63,32 @@ class Lowering {
   double constant(std::uint32_t r) const { return p_.constants[r - p_.first_constant]; }
   static bool control(OpCode op) { return op == OpCode::branch || op == OpCode::jump; }
 
-  // The registers instruction k reads, in operand order.
-  std::span<const std::uint32_t> reads(std::size_t k) const {
+  // The registers an instruction reads, in operand order: its own operands, or its argument list.
+  struct Reads {
+    std::uint32_t own[2] = {0, 0};
+    const std::uint32_t* list = nullptr;
+    std::size_t count = 0;
+    const std::uint32_t* begin() const { return list ? list : own; }
+    const std::uint32_t* end() const { return begin() + count; }
+  };
+  Reads reads(std::size_t k) const {
     const Instruction& i = p_.code[k];
     switch (i.op) {
       case OpCode::add:
       case OpCode::subtract:
       case OpCode::multiply:
       case OpCode::divide:
-      case OpCode::power: return {&i.a, 2};  // a and b are adjacent
+      case OpCode::power: return {{i.a, i.b}, nullptr, 2};
       case OpCode::negate:
       case OpCode::square:
       case OpCode::move:
-      case OpCode::branch: return {&i.a, 1};
+      case OpCode::branch: return {{i.a, 0}, nullptr, 1};
       case OpCode::call:
-      case OpCode::bound: return {p_.argument_lists.data() + i.a, i.count};
+      case OpCode::bound: return {{0, 0}, p_.argument_lists.data() + i.a, i.count};
       case OpCode::jump: return {};
     }
     return {};
   }
-  static_assert(offsetof(Instruction, b) == offsetof(Instruction, a) + sizeof(std::uint32_t));
 
   // The definition (instruction index, or -1) of the `slot`th register instruction k reads.
   std::int64_t definition(std::size_t k, std::size_t slot) const { return definitions_[first_definition_[k] + slot]; }
@@ -270,6 +279,13 @@ class Lowering {
     const std::uint32_t offset = static_cast<std::uint32_t>(p_.step_constants.size());
     if ((f.name == "STEP" || f.name == "STEP5" || f.name == "HAVSIN") && i.count == 5 && constant_arguments(i, 1, c) &&
         c[0] != c[2]) {
+      // x0, h0, x1, h1, then x1 - x0 and h1 - h0 as the rule computes them, and 1/(x1 - x0)
+      // when that is exact (x1 - x0 a power of 2), so that a product can replace the division
+      // with the same result; 0 otherwise.
+      const double span = c[2] - c[0];
+      int exponent = 0;
+      const bool exact = std::fabs(std::frexp(span, &exponent)) == 0.5 && std::isfinite(1.0 / span);
+      c.insert(c.end(), {span, c[3] - c[1], exact ? 1.0 / span : 0.0});
       p_.step_constants.insert(p_.step_constants.end(), c.begin(), c.end());
       const Op op = f.name == "STEP" ? Op::step_cubic : f.name == "STEP5" ? Op::step_quintic : Op::step_haversine;
       return Step{op, 0, i.dst, {args[0], offset, 0, 0}};
@@ -309,35 +325,42 @@ class Lowering {
           p_.steps.push_back(step);
           break;
         }
-        case OpCode::negate: p_.steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0}}); break;
+        case OpCode::negate: p_.steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0, 0}}); break;
         case OpCode::move:
           // A branch's value computed by the step just before is computed into the IF's register.
           if (p_.steps.size() > block_start && is_temporary(i.a) && p_.steps.back().dst == i.a) {
             p_.steps.back().dst = i.dst;
           } else {
-            p_.steps.push_back({Op::move, 0, i.dst, {i.a, 0, 0, 0}});
+            p_.steps.push_back({Op::move, 0, i.dst, {i.a, 0, 0, 0, 0}});
           }
           break;
         case OpCode::power: p_.steps.push_back(power(i)); break;
         case OpCode::call: p_.steps.push_back(call(i)); break;
-        case OpCode::bound: p_.steps.push_back({Op::bound, i.count, i.dst, {i.a, i.b, 0, 0}}); break;
+        case OpCode::bound: p_.steps.push_back({Op::bound, i.count, i.dst, {i.a, i.b, 0, 0, 0}}); break;
         case OpCode::branch: {
-          Step s{Op::branch, 0, 0, {i.a, i.a, static_cast<std::uint32_t>(p_.step_branches.size()), 0}};
-          s.count = static_cast<std::uint8_t>(side(left_[k], i.a, s.x));
-          p_.step_branches.push_back(p_.branches[i.b]);
+          const Branch& b = p_.branches[i.b];
+          Step s{Op::branch, 0, 0, {i.a, i.a, b.lt, b.eq, b.gt}};
+          s.op = static_cast<Op>(static_cast<int>(Op::branch) + side(left_[k], i.a, s.x));
+          targets_to_fix.push_back(p_.steps.size());
           p_.steps.push_back(s);
           break;
         }
         case OpCode::jump:
           targets_to_fix.push_back(p_.steps.size());
-          p_.steps.push_back({Op::jump, 0, 0, {i.a, 0, 0, 0}});
+          p_.steps.push_back({Op::jump, 0, 0, {i.a, 0, 0, 0, 0}});
           break;
       }
     }
     first_step[n_] = static_cast<std::uint32_t>(p_.steps.size());
-    p_.steps.push_back({Op::ret, 0, 0, {0, 0, 0, 0}});
-    for (std::size_t t : targets_to_fix) p_.steps[t].x[0] = first_step[p_.steps[t].x[0]];
-    for (Branch& b : p_.step_branches) b = {first_step[b.lt], first_step[b.eq], first_step[b.gt]};
+    p_.steps.push_back({Op::ret, 0, 0, {0, 0, 0, 0, 0}});
+    for (std::size_t t : targets_to_fix) {
+      Step& s = p_.steps[t];
+      if (s.op == Op::jump) {
+        s.x[0] = first_step[s.x[0]];
+      } else {
+        for (int b = 2; b < 5; ++b) s.x[b] = first_step[s.x[b]];
+      }
+    }
   }
 
   // The lanes: the derivative inputs read anywhere in the program, in gradient order.

@@ -77,24 +77,27 @@ enum class Op : std::uint8_t {
   // derivative rule). Order as in kUnaryNames (compile.cpp).
   abs_, acos_, aint_, anint_, asin_, atan_, cos_, cosh_, exp_, log_, log10_, sin_, sinh_, sqrt_, tan_, tanh_,
   // STEP, STEP5, HAVSIN with constant x0, h0, x1, h1 (x0 != x1): x0 = x, x1 = offset of
-  // x0, h0, x1, h1 in step_constants.
+  // x0, h0, x1, h1, x1 - x0, h1 - h0, 1/(x1 - x0) or 0 in step_constants.
   step_cubic, step_quintic, step_haversine,
   // IMPACT, BISTOP with constant parameters: x0 = x, x1 = xdot, x2 = offset of x1, k, e,
   // cmax, d (BISTOP: x1, x2, k, e, cmax, d) in step_constants.
   impact, bistop,
   call,    // functions[x1] on `count` registers argument_lists[x0 ..]
   bound,   // bound_calls[x1], `count` runtime arguments at argument_lists[x0 ..]
-  branch,  // on the sign of a test T: x[2] indexes step_branches; `count` is T's shape:
-           // 0 r[x0], 1 x0 + x1, 2 x0 - x1, 3 x0 * x1
+  // On the sign of a test T (r[x0], x0 + x1, x0 - x1 or x0 * x1): to step x2 (< 0), x3 (= 0)
+  // or x4 (> 0).
+  branch, branch_add, branch_subtract, branch_multiply,
   jump,    // to step x0
   ret,     // the end: the value is in r[result]
 };
+
+static_assert(static_cast<int>(Op::ret) < kUnchecked, "unchecked shapes must not overlap the other operations");
 
 struct Step {
   Op op = Op::ret;
   std::uint8_t count = 0;
   std::uint32_t dst = 0;
-  std::uint32_t x[4] = {0, 0, 0, 0};
+  std::uint32_t x[5] = {0, 0, 0, 0, 0};
 };
 
 // A derivative input: which register's seed it is.
@@ -139,7 +142,6 @@ struct Program {
 
   // The fast form (compile.cpp lowers `code` into it).
   std::vector<Step> steps;                 // ends with Op::ret
-  std::vector<Branch> step_branches;       // targets are step indices
   std::vector<double> step_constants;      // STEP and IMPACT parameters
   std::uint32_t variable_count = 0;        // input registers 2 .. 2 + variable_count
   // Its derivatives run over lanes: the derivative inputs the program really reads, in

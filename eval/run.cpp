@@ -295,7 +295,8 @@ class Differentiator {
   // dst = ca*a + cb*b (b unused when cb == 0).
   double linear(const Instruction& i, double ca, double cb) {
     const double* r = b_.value.data();
-    double v = ca * r[i.a] + (cb != 0.0 ? cb * r[i.b] : 0.0);
+    // As value_only computes it (-x of +0 is -0, not -0 + 0).
+    double v = cb != 0.0 ? ca * r[i.a] + cb * r[i.b] : ca * r[i.a];
     double* g = grad(i.dst);
     const double* ga = grad(i.a);
     const double* gb = cb != 0.0 ? grad(i.b) : nullptr;
@@ -596,11 +597,12 @@ FEXPR_INLINE T shape(const Step& s, const Registers& registers) {
 #define FEXPR_SHAPES16(S) FEXPR_SHAPES4(S) FEXPR_SHAPES4((S) + 4) FEXPR_SHAPES4((S) + 8) FEXPR_SHAPES4((S) + 12)
 static_assert(kShapeCount == 64);
 
-// IMPACT and BISTOP's force, computed as builtins/contact.cpp computes it (the two must stay
-// the same; the table's rules serve every call this step does not): on doubles for the value,
-// on Duals for its derivatives in x and xdot. The parameters were checked at compile time.
+// builtins::value_of for doubles, found here by the templates below (Duals have their own).
 FEXPR_INLINE double value_of(double a) { return a; }
 
+// IMPACT and BISTOP's force, computed as builtins/contact.cpp computes it (the two must stay
+// the same; the table's rules serve every call these steps do not): on doubles for the value,
+// on Duals for its derivatives in x and xdot. The parameters were checked at compile time.
 template <class T>
 FEXPR_INLINE T contact_power(const T& u, double e) {
   if constexpr (kIsDual<T>) {
@@ -635,6 +637,16 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
                          xdot, k, e, -1.0);
   return T(0.0);
 }
+
+// IF's three-way jump on its test (an operation fused into it, or just the register).
+#define FEXPR_BRANCH(OP, K)                                                      \
+  case code(Op::OP): {                                                           \
+    const T t = inner<(K), T>(*this, s->x[0], s->x[1]);                          \
+    if (!finite(t)) return false;                                                \
+    const double test = value(t);                                                \
+    s = steps + (test < 0.0 ? s->x[2] : test > 0.0 ? s->x[4] : s->x[3]);         \
+    continue;                                                                    \
+  }
 
 // A math function: its value inline, with the std function its table rule calls (domain
 // errors come out as NaN or an infinity); on Duals, the table's derivative rule.
@@ -746,20 +758,10 @@ class Fast {
         case code(Op::bound):
           if (!bound(*s, v)) return false;
           break;
-        case code(Op::branch): {
-          T t;
-          switch (s->count) {
-            case 0: t = inner<0, T>(*this, s->x[0], s->x[1]); break;
-            case 1: t = inner<1, T>(*this, s->x[0], s->x[1]); break;
-            case 2: t = inner<2, T>(*this, s->x[0], s->x[1]); break;
-            default: t = inner<3, T>(*this, s->x[0], s->x[1]); break;
-          }
-          if (!finite(t)) return false;
-          const double test = value(t);
-          const Branch& br = p_.step_branches[s->x[2]];
-          s = steps + (test < 0.0 ? br.lt : test > 0.0 ? br.gt : br.eq);
-          continue;
-        }
+        FEXPR_BRANCH(branch, 0)
+        FEXPR_BRANCH(branch_add, 1)
+        FEXPR_BRANCH(branch_subtract, 2)
+        FEXPR_BRANCH(branch_multiply, 3)
         case code(Op::jump): s = steps + s->x[0]; continue;
         case code(Op::ret): return true;
         default: __builtin_unreachable();
@@ -849,9 +851,15 @@ class Fast {
 
   // STEP, STEP5, HAVSIN on the shared smooth_step, which runs on doubles and on Duals alike.
   template <class Curve>
+  // builtins::smooth_step with its constants worked out once (same operations, same result).
   FEXPR_INLINE T step(const Step& s, Curve curve) const {
     const double* c = p_.step_constants.data() + s.x[1];
-    return builtins::smooth_step<T>(load(s.x[0]), T(c[0]), T(c[1]), T(c[2]), T(c[3]), curve);
+    const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
+    const T offset = load(s.x[0]) - T(x0);
+    const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
+    if (value_of(delta) <= 0.0) return T(h0);
+    if (value_of(delta) >= 1.0) return T(h1);
+    return T(h0) + T(rise) * curve(delta);
   }
 
   // IMPACT and BISTOP with constant parameters.
@@ -964,6 +972,7 @@ class Fast {
 };
 
 #undef FEXPR_UNARY
+#undef FEXPR_BRANCH
 #undef FEXPR_INLINE
 #undef FEXPR_SHAPES16
 #undef FEXPR_SHAPES4
