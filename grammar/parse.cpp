@@ -212,7 +212,8 @@ struct control : pegtl::normal<Rule> {
       }
       // A host thread with a small stack (or a sanitizer's larger frames) may not hold the
       // full nesting depth: stop while there is room left to compile what has been read.
-      if (stack::remaining() < kStackReserve) {
+      // Flat text never goes deeper than the first level, so it needs no reserve.
+      if (b.depth > 1 && stack::remaining() < kStackReserve) {
         std::uint32_t at = b.offset_of(in.current());
         throw Failure{b.span(at, at + 1), Code::limit,
                       "expression nested " + std::to_string(b.depth) +
