@@ -97,15 +97,23 @@ const char* rd_layout(Force force, double value[3], double x, double xdot, Param
   return nullptr;
 }
 
+// In expressions the evaluator rejects a result that is not finite; here, without it, so must
+// the function: k·u^e overflows for a large k, and for e < 1 its slope u^(e-1) grows without
+// bound as the penetration u goes to 0 (d2F/dx2 overflows already at u = 1E-300 for e = 0.5).
 template <class Force, class... Params>
-const char* rd_orders(Force force, const char* bad_order, int order, double value[3], Params... params) {
+const char* rd_orders(Force force, const char* bad_order, const char* infinite, int order, double value[3],
+                      Params... params) {
   value[0] = value[1] = value[2] = 0.0;
+  const char* error = nullptr;
   switch (order) {
-    case 0: return force(params..., value[0]);
-    case 1: return rd_layout<1>(force, value, params...);
-    case 2: return rd_layout<2>(force, value, params...);
+    case 0: error = force(params..., value[0]); break;
+    case 1: error = rd_layout<1>(force, value, params...); break;
+    case 2: error = rd_layout<2>(force, value, params...); break;
     default: return bad_order;
   }
+  if (!error && !(std::isfinite(value[0]) && std::isfinite(value[1]) && std::isfinite(value[2]))) error = infinite;
+  if (error) value[0] = value[1] = value[2] = 0.0;
+  return error;
 }
 
 constexpr auto kImpactRule = [](const auto* a, auto& out) {
@@ -131,12 +139,18 @@ constexpr Builtin kEntries[] = {
 
 const char* impact(double x, double xdot, double x1, double k, double e, double cmax, double d, int order,
                    double value[3]) {
-  return rd_orders(kImpactForce, "IMPACT order must be 0, 1 or 2", order, value, x, xdot, x1, k, e, cmax, d);
+  return rd_orders(kImpactForce, "IMPACT order must be 0, 1 or 2",
+                   "IMPACT is too large for double precision here (for e < 1 its derivatives grow without bound "
+                   "near x1)",
+                   order, value, x, xdot, x1, k, e, cmax, d);
 }
 
 const char* bistop(double x, double xdot, double x1, double x2, double k, double e, double cmax, double d, int order,
                    double value[3]) {
-  return rd_orders(kBistopForce, "BISTOP order must be 0, 1 or 2", order, value, x, xdot, x1, x2, k, e, cmax, d);
+  return rd_orders(kBistopForce, "BISTOP order must be 0, 1 or 2",
+                   "BISTOP is too large for double precision here (for e < 1 its derivatives grow without bound "
+                   "near x1 and x2)",
+                   order, value, x, xdot, x1, x2, k, e, cmax, d);
 }
 
 std::span<const Builtin> contact_entries() { return kEntries; }

@@ -5,7 +5,8 @@
 // order 1: value[0] = dF/dx,    value[1] = dF/dxdot;
 // order 2: value[0] = d²F/dx², value[1] = d²F/dx dxdot, value[2] = d²F/dxdot² (= 0).
 // Entries not listed are 0; every entry is 0 where the contact is open or the force is clipped to 0.
-// Returns nullptr, or a static message for a bad parameter or order (value is then all 0).
+// Returns nullptr, or a static message for a bad parameter or order, or an entry that is not
+// finite (value is then all 0).
 #pragma once
 
 namespace fexpr::builtins {

@@ -351,6 +351,7 @@ void fexpr_workspace_destroy(fexpr_workspace* workspace) { delete workspace; }
 fexpr_status fexpr_workspace_set_mode(fexpr_workspace* workspace, double mode) {
   return guarded([&] {
     if (!workspace) return usage("fexpr_workspace_set_mode: workspace is NULL");
+    if (!std::isfinite(mode)) return fail(FEXPR_DOMAIN_ERROR, "fexpr_workspace_set_mode: mode is NaN or infinite");
     workspace->mode = mode;
     return FEXPR_OK;
   });

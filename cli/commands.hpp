@@ -1,9 +1,12 @@
 // Each subcommand wires its options to library calls; main() only dispatches.
 #pragma once
 
+#include "support/number.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <string>
 
 namespace fexpr::cli {
 
@@ -14,5 +17,21 @@ Runner add_eval_command(CLI::App& app);
 Runner add_repl_command(CLI::App& app);
 Runner add_check_command(CLI::App& app);
 Runner add_sforce_command(CLI::App& app);
+
+// A number option read as expressions read their numbers, where CLI11 would use strtold, which
+// follows the C locale's decimal point and also takes hex, "nan" and "inf".
+inline CLI::Option* add_number_option(CLI::App* sub, const std::string& name, double& target,
+                                      const std::string& description) {
+  return sub
+      ->add_option_function<std::string>(
+          name,
+          [&target, name](const std::string& text) {
+            auto value = number::parse(text);
+            if (!value) throw CLI::ValidationError(name, "expects a finite decimal number, got '" + text + "'");
+            target = *value;
+          },
+          description)
+      ->type_name("FLOAT");
+}
 
 }  // namespace fexpr::cli

@@ -221,8 +221,8 @@ int run_eval(const EvalOptions& o) {
 Runner add_eval_command(CLI::App& app) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* sub = app.add_subcommand("eval", "Evaluate expressions, with derivatives");
-  sub->add_option("--time", o->time, "Value of TIME (default 0)");
-  sub->add_option("--mode", o->mode, "Value of MODE (default 4, dynamic analysis)");
+  add_number_option(sub, "--time", o->time, "Value of TIME (default 0)");
+  add_number_option(sub, "--mode", o->mode, "Value of MODE (default 4, dynamic analysis)");
   sub->add_option("--var", o->vars, "Define a user variable: NAME=VALUE (repeatable)")->allow_extra_args(false);
   sub->add_flag("--grad", o->grad, "Print the gradient with respect to TIME, every variable and the model states read");
   sub->add_flag("--hessian", o->hessian, "Print the gradient and the Hessian");

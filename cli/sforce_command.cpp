@@ -177,7 +177,7 @@ Runner add_sforce_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("sforce", "Evaluate the SFORCE elements of a dataset: loads, power, Jacobian");
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
   sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")->allow_extra_args(false);
-  sub->add_option("--time", o->time, "Value of TIME (default 0)");
+  add_number_option(sub, "--time", o->time, "Value of TIME (default 0)");
   sub->add_flag("--jacobian", o->jacobian, "Print the derivatives of the loads with respect to the part states");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   return [o] { return run_sforce(*o); };

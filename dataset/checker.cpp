@@ -72,7 +72,14 @@ class Checker {
     dataset_ = read(source_);
     add(dataset_.diagnostics);
     build_ = build_model(dataset_);
+    for (Diagnostic& d : build_.diagnostics) {
+      if (command_file_ && d.code == Code::reference) {
+        d.severity = Severity::info;
+        d.message += " here; a command file refers to the elements of its model";
+      }
+    }
     add(build_.diagnostics);
+    if (!command_file_) ground();
     floating_.insert(build_.floating_markers.begin(), build_.floating_markers.end());
     floating_.insert(build_.other_markers.begin(), build_.other_markers.end());
     kinematics::ModelBindings model(build_.model);
@@ -92,6 +99,7 @@ class Checker {
         markers(s);
       }
       if (s.name == "SPLINE") spline(s);
+      if (s.name == "ARRAY") array(s);
       for (const Argument& a : s.arguments) {
         if (a.is_expression) expression(s, a, elements, state);
       }
@@ -158,18 +166,46 @@ class Checker {
     if (auto* problem = std::get_if<SplineProblem>(&read)) error(Code::argument, problem->span, head(s) + ": " + problem->message);
   }
 
+  // Adams needs one ground part; without it the measures here are taken from the global origin.
+  void ground() {
+    const Statement* first = nullptr;
+    for (const Statement& s : dataset_.statements) {
+      if (s.name != "PART" || !s.recognised) continue;
+      if (find_argument(s, "GROUND")) return;
+      if (!first) first = &s;
+    }
+    if (first)
+      out_.diagnostics.push_back({Severity::warning, Code::missing_argument, first->name_span,
+                                  "no PART is the GROUND part; Adams needs one (PART/id, GROUND), and the measures "
+                                  "here are taken from the global origin"});
+  }
+
+  void array(const Statement& s) {
+    const Argument* numbers = find_argument(s, "NUMBERS");
+    if (!numbers) return;
+    for (const Value& v : numbers->values) {
+      if (!real(v)) error(Code::argument, v.span, head(s) + ": " + not_real(v));
+    }
+  }
+
   void expression(const Statement& s, const Argument& a, const ElementBindings& elements, const kinematics::State& state) {
     ++out_.functions;
+    // FUNCTION= with nothing after it: the reader has reported it.
+    if (a.expression.find_first_not_of(' ') == std::string::npos) return;
     if (is_user_call(a.expression)) {
       note(Code::user_subroutine, a.expression_span, head(s) + " " + a.keyword + "=USER(...) calls a user subroutine; not evaluated");
       return;
     }
     std::optional<Expression> compiled;
     std::vector<Diagnostic> diagnostics;
-    if (a.keyword == "FUNCTION" && (s.name == "VARIABLE" || s.name == "SFORCE") && s.id) {
-      const auto* e = elements.element(s.name, *s.id);
-      compiled = e->expression;
-      diagnostics = e->diagnostics;
+    // A second statement with the same id is not the element VARVAL and SFORCE refer to, but
+    // its function is checked all the same.
+    const ElementBindings::Element* element = nullptr;
+    if (a.keyword == "FUNCTION" && (s.name == "VARIABLE" || s.name == "SFORCE") && s.id)
+      element = elements.element(s.name, *s.id);
+    if (element && element->statement == &s) {
+      compiled = element->expression;
+      diagnostics = element->diagnostics;
     } else {
       auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(), {a.expression_span.begin, &source_});
       compiled = std::move(result.expression);

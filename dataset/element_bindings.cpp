@@ -3,9 +3,13 @@
 #include "builtins/builtin.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
+#include "support/stack.hpp"
 #include "support/text.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <utility>
 #include <vector>
 
 namespace fexpr::dataset {
@@ -22,6 +26,7 @@ struct ElementBindings::Call {
   bool z_is_argument = false;  // the z argument is read at run time (surfaces)
   double z = 0.0;
   std::string label;  // the element an expression call evaluates, for its errors
+  std::size_t index = 0;  // of the call among the bindings' calls, for the memo below
 };
 
 namespace {
@@ -34,6 +39,21 @@ Workspace& nested_workspace(int depth) {
   return *pool[static_cast<std::size_t>(depth)];
 }
 thread_local int nesting = 0;
+
+// What each expression call gave in the outermost evaluation in progress on this thread:
+// within one the inputs are the same, so each element is evaluated once, not once per path
+// to it. Without this VARIABLE/1 = VARVAL(2) + VARVAL(2), VARIABLE/2 = VARVAL(3) + VARVAL(3),
+// ... would evaluate its last element 2^depth times, and so would any chain with an error at
+// its end, since the evaluator runs a failed program again to find where it failed.
+struct Memo {
+  std::uint64_t evaluation = 0;
+  int order = -1;
+  double value = 0.0;
+  std::vector<double> derivatives;  // gradient, then Hessian
+  std::string error;                // empty when it succeeded
+};
+thread_local std::vector<Memo> memo;
+thread_local std::uint64_t evaluation = 0;
 
 std::string label(std::string_view type, long id) { return std::string(type) + "/" + std::to_string(id); }
 
@@ -76,30 +96,98 @@ const ElementBindings::Element* ElementBindings::element(std::string_view type, 
   return compile_element(type, id);
 }
 
-ElementBindings::Element* ElementBindings::compile_element(std::string_view type, long id) const {
+ElementBindings::Element* ElementBindings::entry(std::string_view type, long id) const {
   const Statement* s = find(type, id);
   if (!s) return nullptr;
   Element& e = elements_[{std::string(type), id}];
-  if (e.status != Element::Status::fresh) return &e;
-  e.statement = s;
-  e.function = find_argument(*s, "FUNCTION");
-  if (e.function && text::upper(e.function->expression).find("USER") != std::string::npos) {
-    std::string t = text::upper(e.function->expression);
-    std::size_t first = t.find_first_not_of(' ');
-    e.user = first != std::string::npos && t.compare(first, 4, "USER") == 0;
+  if (!e.statement) {
+    e.label = label(type, id);
+    e.statement = s;
+    e.function = find_argument(*s, "FUNCTION");
+    if (e.function) {
+      std::string t = text::upper(e.function->expression);
+      std::size_t first = t.find_first_not_of(' ');
+      e.user = first != std::string::npos && t.compare(first, 4, "USER") == 0;
+      // FUNCTION= with nothing after it: the reader has said so, compiling would say it twice.
+      if (first == std::string::npos) e.function = nullptr;
+    }
   }
-  if (!e.function || e.user) {
-    e.status = Element::Status::done;
-    return &e;
-  }
-  e.status = Element::Status::compiling;
-  in_progress_.push_back(label(type, id));
-  auto result = compile(e.function->expression, context_, {e.function->expression_span.begin, &source_});
-  in_progress_.pop_back();
-  e.expression = std::move(result.expression);
-  e.diagnostics = std::move(result.diagnostics);
-  e.status = Element::Status::done;
   return &e;
+}
+
+// Depth first from an explicit stack: an element whose compilation meets references to
+// elements not compiled yet waits on the stack (status compiling) until they are, then is
+// compiled again with all of them at hand.
+ElementBindings::Element* ElementBindings::compile_element(std::string_view type, long id) const {
+  Element* root = entry(type, id);
+  if (root) compile_from(root);
+  return root;
+}
+
+void ElementBindings::compile_from(Element* root) const {
+  if (root->status != Element::Status::fresh) return;
+  std::vector<Element*> stack{root};
+  while (!stack.empty()) {
+    Element* e = stack.back();
+    if (e->status == Element::Status::done) {
+      stack.pop_back();
+      continue;
+    }
+    if (e->status == Element::Status::fresh) {
+      if (!e->function || e->user) {
+        e->status = Element::Status::done;
+        stack.pop_back();
+        continue;
+      }
+      e->status = Element::Status::compiling;
+      path_.push_back(e);
+    }
+    current_ = e;
+    missing_.clear();
+    deepest_ = 0;
+    auto result = compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
+    current_ = nullptr;
+    bool waits = false;
+    for (Element* m : missing_) {
+      if (m->status != Element::Status::fresh) continue;
+      stack.push_back(m);
+      waits = true;
+    }
+    if (waits) continue;
+    e->expression = std::move(result.expression);
+    e->diagnostics = std::move(result.diagnostics);
+    e->depth = deepest_;
+    e->status = Element::Status::done;
+    path_.pop_back();
+    stack.pop_back();
+  }
+}
+
+std::optional<Bindings::Rejected> ElementBindings::refer(Element& t) const {
+  if (t.status == Element::Status::compiling) {
+    auto on = std::find(path_.begin(), path_.end(), &t);
+    std::string cycle;
+    for (auto it = on; it != path_.end(); ++it) cycle += (*it)->label + " -> ";
+    cycle += t.label;
+    for (auto it = on; it != path_.end(); ++it) (*it)->cycle = cycle;
+    return Rejected{-1, Code::cycle, "reference cycle: " + cycle};
+  }
+  if (t.status == Element::Status::fresh) {
+    if (current_) {
+      // Not reported: this compilation is done again once t is compiled.
+      missing_.push_back(&t);
+      return Rejected{-1, Code::not_interpreted, t.label + " is not compiled yet"};
+    }
+    compile_from(&t);
+  }
+  if (t.expression && t.depth >= kMaxElementDepth) {
+    return Rejected{-1, Code::limit,
+                    "more than " + std::to_string(kMaxElementDepth) + " VARVAL and SFORCE references nested: " + t.label +
+                        " already nests " + std::to_string(t.depth) + "; fexpr evaluates at most " +
+                        std::to_string(kMaxElementDepth) + " levels, so shorten the chain (fewer VARIABLEs, each doing more)"};
+  }
+  if (t.expression) deepest_ = std::max(deepest_, t.depth + 1);
+  return std::nullopt;
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::constant(double value) const {
@@ -113,29 +201,17 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::expression
                                                                                       std::string element) const {
   Call& c = calls_.emplace_back();
   c.kind = Call::Kind::expression;
+  c.index = calls_.size() - 1;
   c.label = std::move(element);
   c.expression = e;
   return Resolved{reinterpret_cast<std::uintptr_t>(&c), e.derivative_names(), {}};
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(long id) const {
-  std::string name = label("VARIABLE", id);
-  if (!find("VARIABLE", id)) return Rejected{0, Code::reference, name + " is not defined"};
-  auto& existing = elements_[{"VARIABLE", id}];
-  if (existing.status == Element::Status::compiling) {
-    std::string cycle;
-    bool on = false;
-    for (const std::string& l : in_progress_) {
-      on |= l == name;
-      if (on) cycle += l + " -> ";
-    }
-    cycle += name;
-    for (auto& [key, e] : elements_) {
-      if (e.status == Element::Status::compiling && cycle.find(label(key.first, key.second)) != std::string::npos) e.cycle = cycle;
-    }
-    return Rejected{-1, Code::cycle, "reference cycle: " + cycle};
-  }
-  const Element* e = compile_element("VARIABLE", id);
+  Element* e = entry("VARIABLE", id);
+  if (!e) return Rejected{0, Code::reference, label("VARIABLE", id) + " is not defined"};
+  if (auto rejected = refer(*e)) return *rejected;
+  const std::string& name = e->label;
   if (e->user) return Rejected{-1, Code::not_interpreted, name + " is computed by a user subroutine; VARVAL(" + std::to_string(id) + ") is not evaluated"};
   if (!e->expression) {
     if (!e->cycle.empty() && e->diagnostics.empty()) return Rejected{-1, Code::cycle, "reference cycle: " + e->cycle};
@@ -160,31 +236,30 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   auto geometry = sforce_geometry(*s);
   if (!geometry)
     return Rejected{0, Code::not_interpreted, "SFORCE/" + std::to_string(id) + " has no I and J markers; not evaluated"};
-  std::string name = label("SFORCE", id);
-  for (const std::string& l : in_progress_) {
-    if (l == name) {
-      std::string cycle;
-      bool on = false;
-      for (const std::string& m : in_progress_) {
-        on |= m == name;
-        if (on) cycle += m + " -> ";
-      }
-      return Rejected{-1, Code::cycle, "reference cycle: " + cycle + name};
-    }
-  }
-  // The vector components follow from the scalar force f along the line of action, so they
-  // are compiled as an expression in f and the measures of I and J.
-  const Element* e = compile_element("SFORCE", id);
+  Element* e = entry("SFORCE", id);
+  if (auto rejected = refer(*e)) return *rejected;
+  const std::string& name = e->label;
   if (e->user || !e->expression)
     return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + name +
                                                    (e->user ? " is a user subroutine" : " has errors")};
-  std::string text = sforce_component(*geometry, "(" + e->function->expression + ")", static_cast<int>(jflag),
-                                      static_cast<int>(comp), rm);
-  in_progress_.push_back(name);
-  auto composed = compile(text, context_);
-  in_progress_.pop_back();
-  if (!composed) return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + composed.diagnostics.front().message};
-  return expression_call(*composed.expression, name);
+  // The vector components follow from the scalar force f along the line of action, so they
+  // are compiled as an expression in f and the measures of I and J. The SFORCEs f refers to
+  // are compiled by now, with their components, so this compilation waits for nothing.
+  auto [slot, added] = components_.try_emplace({id, jflag, comp, rm}, std::string());
+  if (added) {
+    std::string text = sforce_component(*geometry, "(" + e->function->expression + ")", static_cast<int>(jflag),
+                                        static_cast<int>(comp), rm);
+    Element* outer = std::exchange(current_, nullptr);
+    int deepest = deepest_;
+    auto composed = compile(text, context_);
+    current_ = outer;
+    deepest_ = deepest;
+    if (composed) slot->second = std::move(*composed.expression);
+    else slot->second = composed.diagnostics.front().message;
+  }
+  if (auto* problem = std::get_if<std::string>(&slot->second))
+    return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + *problem};
+  return expression_call(std::get<Expression>(slot->second), name);
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
@@ -307,22 +382,53 @@ const char* ElementBindings::evaluate(std::uintptr_t handle, const Inputs& in, c
     }
     case Call::Kind::expression: break;
   }
+  if (nesting == 0) ++evaluation;
+  const std::size_t n = c.expression->derivative_count();
+  const std::size_t stored = order == 0 ? 0 : order == 1 ? n : n + n * n;
+  if (c.index < memo.size() && memo[c.index].evaluation == evaluation && memo[c.index].order == order) {
+    const Memo& m = memo[c.index];
+    if (!m.error.empty()) return m.error.c_str();
+    *value = m.value;
+    if (order >= 1) std::copy_n(m.derivatives.begin(), n, grad);
+    if (order == 2) std::copy_n(m.derivatives.begin() + static_cast<std::ptrdiff_t>(n), n * n, hess);
+    return nullptr;
+  }
+  if (memo.size() <= c.index) memo.resize(c.index + 1);  // allocates while warming up only
+  auto failed = [&](std::string message) {
+    Memo& m = memo[c.index];
+    m.evaluation = evaluation;
+    m.order = order;
+    m.error = std::move(message);
+    return m.error.c_str();
+  };
+  // The nesting limit keeps a chain within a default thread stack; a host thread with a
+  // smaller one stops here.
+  if (stack::remaining() < kElementStackReserve)
+    return failed(c.label + ": VARVAL and SFORCE references nested too deep for the stack of this thread");
   Workspace& ws = nested_workspace(nesting);
   ++nesting;
   struct Leave {
     ~Leave() { --nesting; }
   } leave;
   try {
-    const std::size_t n = c.expression->derivative_count();
     if (order == 0) *value = c.expression->value(in, ws);
     else if (order == 1) *value = c.expression->gradient(in, ws, {grad, n});
     else *value = c.expression->hessian(in, ws, {grad, n}, {hess, n * n});
   } catch (const EvaluationError& error) {
-    // The message must outlive this call; evaluation errors are rare, so a per-thread string.
-    thread_local std::string message;
-    message = c.label + ": " + error.diagnostic.message;
-    return message.c_str();
+    // A message from a nested element already names it, the innermost, where the error is:
+    // prefixing every level would make a deep chain's message grow with its depth.
+    const std::string& inner = error.diagnostic.message;
+    bool named = inner.rfind("VARIABLE/", 0) == 0 || inner.rfind("SFORCE/", 0) == 0;
+    return failed(named ? inner : c.label + ": " + inner);
   }
+  Memo& m = memo[c.index];
+  m.evaluation = evaluation;
+  m.order = order;
+  m.error.clear();
+  m.value = *value;
+  m.derivatives.resize(stored);
+  if (order >= 1) std::copy_n(grad, n, m.derivatives.begin());
+  if (order == 2) std::copy_n(hess, n * n, m.derivatives.begin() + static_cast<std::ptrdiff_t>(n));
   return nullptr;
 }
 

@@ -17,9 +17,25 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
+#include <variant>
 #include <vector>
 
 namespace fexpr::dataset {
+
+// How many VARVAL and SFORCE references may nest (VARIABLE/1 = VARVAL(2), VARIABLE/2 =
+// VARVAL(3), ...); a reference that would go deeper is a limit error. Compiling a chain does
+// not recurse, but evaluating it nests one evaluation per level on the thread's stack. In a
+// Release build a level takes about 0.7 KiB for a value, 1.6 KiB for a gradient and 2.4 KiB
+// for a Hessian, so 100 levels of values and gradients fit a 256 KiB thread stack (Hessians
+// need about 300 KiB). An unoptimised build's evaluator frames are 20 KiB (value) to 140 KiB
+// (second derivatives) per level. Where the stack runs short the reserve below ends the chain
+// with an evaluation error. Real datasets nest a few levels (the corpus: 1), as real
+// expressions stay far below their own limit of 100.
+inline constexpr int kMaxElementDepth = 100;
+// Stack that must be left to evaluate one more nested element; less is an evaluation error
+// instead of an overflow on a host thread with a small stack.
+inline constexpr std::size_t kElementStackReserve = 32 * 1024;
 
 class ElementBindings : public Bindings {
  public:
@@ -35,12 +51,15 @@ class ElementBindings : public Bindings {
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.
   struct Element {
+    std::string label;  // "VARIABLE/3"
     const Statement* statement = nullptr;
-    const Argument* function = nullptr;  // null: no FUNCTION, or FUNCTION=USER(...)
+    const Argument* function = nullptr;  // null: no FUNCTION, an empty one, or FUNCTION=USER(...)
     bool user = false;
+    // compiling: waiting for the elements it refers to, which are compiled first.
     enum class Status { fresh, compiling, done } status = Status::fresh;
     std::optional<Expression> expression;
     std::vector<Diagnostic> diagnostics;
+    int depth = 0;      // how many element references its evaluation nests
     std::string cycle;  // the reference cycle this element is on, if any
   };
   const Element* element(std::string_view type, long id) const;
@@ -55,6 +74,11 @@ class ElementBindings : public Bindings {
   std::variant<Resolved, Rejected> constant(double value) const;
   std::variant<Resolved, Rejected> expression_call(const Expression& e, std::string element) const;
   Element* compile_element(std::string_view type, long id) const;
+  void compile_from(Element* root) const;
+  Element* entry(std::string_view type, long id) const;
+  // A reference from the expression being compiled to element t: nullopt when t can be used,
+  // else why not (a cycle, the nesting limit, an element that is not compiled yet).
+  std::optional<Rejected> refer(Element& t) const;
   const Statement* find(std::string_view type, long id) const;
 
   const Dataset& dataset_;
@@ -64,7 +88,17 @@ class ElementBindings : public Bindings {
   std::map<std::pair<std::string, long>, const Statement*> statements_;
   mutable std::recursive_mutex mutex_;
   mutable std::map<std::pair<std::string, long>, Element> elements_;
-  mutable std::vector<std::string> in_progress_;  // element labels being compiled, outermost first
+  // The compilation in progress. Elements are compiled before the elements that refer to
+  // them, from an explicit stack, so a chain of 100,000 VARVALs does not recurse: path_ holds
+  // the elements waiting for others (outermost first), current_ the one being compiled,
+  // missing_ the elements it referred to that are not compiled yet, deepest_ its deepest
+  // reference.
+  mutable std::vector<Element*> path_;
+  mutable Element* current_ = nullptr;
+  mutable std::vector<Element*> missing_;
+  mutable int deepest_ = 0;
+  // SFORCE(id, jflag, comp, rm) as an expression in the SFORCE's function, compiled once.
+  mutable std::map<std::tuple<long, long, long, long>, std::variant<Expression, std::string>> components_;
   mutable std::map<long, std::optional<Spline>> splines_;
   mutable std::deque<Call> calls_;
 };

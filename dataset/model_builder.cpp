@@ -50,8 +50,7 @@ class Builder {
     for (int i = 0; i < 3; ++i) {
       auto r = real(a->values[static_cast<std::size_t>(i)]);
       if (!r) {
-        error(Code::argument, a->values[static_cast<std::size_t>(i)].span,
-              "'" + a->values[static_cast<std::size_t>(i)].text + "' is not a number");
+        error(Code::argument, a->values[static_cast<std::size_t>(i)].span, not_real(a->values[static_cast<std::size_t>(i)]));
         return false;
       }
       v[i] = *r;

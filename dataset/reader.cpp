@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <iterator>
 #include <limits>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -52,7 +53,15 @@ class Reader {
     for (const Diagnostic& d : out_.diagnostics) errors = errors || d.severity == Severity::error;
     if (out_.statements.empty() && !errors) {
       auto end = static_cast<std::uint32_t>(text_.size());
-      report_.warning({end, end}, "the dataset has no statements");
+      // A text file never holds a NUL: a file of zeros or a binary one without line breaks
+      // reads as a title alone, which is no dataset either.
+      std::size_t nul = out_.title.find('\0');
+      if (nul != std::string::npos) {
+        auto at = out_.title_span.begin + static_cast<std::uint32_t>(nul);
+        report_.error({at, at + 1}, "byte 0x00 in the first line and no statements after it: this is not a text dataset");
+      } else {
+        report_.warning({end, end}, "the dataset has no statements");
+      }
     }
     return std::move(out_);
   }
@@ -192,7 +201,7 @@ class Reader {
     } else if (syntax && syntax->name != "END") {
       // Unknown statements may go without '/' (the command STOP of .acf files).
       std::uint32_t at = more ? stream_.pos() : st.name_span.end;
-      report_.error({at, more ? at + 1 : at}, "expected '/' after " + st.name);
+      report_.error({at, more ? at + 1 : at}, "expected '/' after " + st.name + (more ? ", found " + describe(stream_.peek()) : ""));
       return skip_statement();
     }
     arguments_.clear();
@@ -529,14 +538,20 @@ class Reader {
 
   // A name that is not a keyword continues a value list: GSE/990 in test.adm lists
   // INTERFACE = adrill_solver::gse_deriv, adrill_solver::gse_output. A keyword is a name
-  // followed by '=' or standing alone.
+  // followed by '=' or standing alone, but not one followed by ',' and a number: no argument
+  // begins with a number, so in NUMBERS=1,two,3 or QG=0,NaN,0 the name is a bad value.
   bool value_name_follows() const {
     std::uint32_t p = stream_.pos();
     if (!is_name_start(text_[p])) return false;
     bool named = false;
     std::uint32_t le = stream_.line_end();
     p = skip_name_and_blanks(p, le, &named);
-    return p < le && text_[p] != '=' && text_[p] != ',' && text_[p] != '\\' && text_[p] != ';';
+    if (p < le && text_[p] == ',') {
+      ++p;
+      while (p < le && is_blank(text_[p])) ++p;
+      return p < le && is_value_start(text_[p]);
+    }
+    return p < le && text_[p] != '=' && text_[p] != '\\' && text_[p] != ';';
   }
 
   // A NAME standing alone as an argument follows p on its line.
@@ -598,6 +613,28 @@ class Reader {
   Stream stream_;
 };
 
+// Text in an encoding the reader would misread as a whole: UTF-16 (a NUL before or after
+// every ASCII character) or lines ended by CR alone (classic Mac OS), which read as one line.
+std::optional<Diagnostic> encoding_problem(std::string_view t) {
+  auto u = [&](std::size_t i) { return static_cast<unsigned char>(t[i]); };
+  bool bom = t.size() >= 2 && ((u(0) == 0xFF && u(1) == 0xFE) || (u(0) == 0xFE && u(1) == 0xFF));
+  bool little = t.size() >= 4 && u(0) != 0 && u(1) == 0 && u(2) != 0 && u(3) == 0;
+  bool big = t.size() >= 4 && u(0) == 0 && u(1) != 0 && u(2) == 0 && u(3) != 0;
+  if (bom || little || big)
+    return Diagnostic{Severity::error, Code::syntax, {0, bom ? 2u : 1u},
+                      "the file is UTF-16 text; fexpr reads datasets as ASCII or UTF-8: convert it "
+                      "(iconv -f UTF-16 -t UTF-8)"};
+  std::size_t cr = t.find('\r');
+  if (cr != std::string_view::npos && t.find('\n') == std::string_view::npos &&
+      t.find_first_not_of(" \t\r\f\v", cr) != std::string_view::npos) {
+    auto at = static_cast<std::uint32_t>(cr);
+    return Diagnostic{Severity::error, Code::syntax, {at, at + 1},
+                      "the lines end with CR alone (classic Mac OS); fexpr reads LF or CRLF line ends: convert "
+                      "the file (mac2unix, or tr '\\r' '\\n')"};
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 Dataset read(const SourceText& source) {
@@ -605,6 +642,11 @@ Dataset read(const SourceText& source) {
     Dataset too_big;
     too_big.diagnostics.push_back({Severity::error, Code::limit, {}, "the file is larger than 4 GiB"});
     return too_big;
+  }
+  if (auto problem = encoding_problem(source.text())) {
+    Dataset unread;
+    unread.diagnostics.push_back(*problem);
+    return unread;
   }
   return Reader(source).run();
 }

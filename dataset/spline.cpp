@@ -146,7 +146,7 @@ std::variant<Spline, SplineProblem> read_spline(const Statement& s) {
     std::vector<double> v;
     for (const Value& value : a.values) {
       auto r = real(value);
-      if (!r) return SplineProblem{value.span, "'" + value.text + "' is not a number"};
+      if (!r) return SplineProblem{value.span, not_real(value)};
       v.push_back(*r);
     }
     if (a.keyword == "X") x = std::move(v);

@@ -4,11 +4,14 @@
 #include "dataset/statement.hpp"
 
 #include <optional>
+#include <string>
 
 namespace fexpr::dataset {
 
 // "1.5E-3", "90D" (degrees, converted to radians), "-2."; empty when the text is not a number.
 std::optional<double> real(const Value& v);
+// Why real(v) is empty, for a message: "'1E400' is out of the range of double precision".
+std::string not_real(const Value& v);
 // "31", "0031"; empty when the text is not an integer.
 std::optional<long> integer(const Value& v);
 

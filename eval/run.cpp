@@ -357,7 +357,7 @@ class Differentiator {
     const double* r = b_.value.data();
     const std::uint32_t* list = p_.argument_lists.data() + i.a;
     const int count = i.count;
-    double args[builtins::kMaxArgs];
+    double args[builtins::kMaxArgs] = {};
     double d[builtins::kMaxArgs] = {};
     double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
     for (int k = 0; k < count; ++k) args[k] = r[list[k]];

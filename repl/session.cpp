@@ -347,7 +347,7 @@ void run_plot(State& s, const Entry& e, Slice argument, const Command& self) {
   file << svg_plot(*svg_curve);
   file.close();
   if (!file) return fail(s, "cannot write '" + svg_file + "'");
-  s.out << "wrote " << svg_file << " (" << kSvgPoints << " points)\n";
+  s.out << "wrote " << svg_file << " (" << std::to_string(kSvgPoints) << " points)\n";
 }
 
 std::string count(std::size_t n, std::string_view what) {
@@ -383,9 +383,11 @@ void run_model(State& s, const Entry&, Slice, const Command&) {
   const kinematics::Model& model = s.model->build.model;
   s.out << model_summary(*s.model) << "\n";
   for (int p = 0; p < static_cast<int>(model.parts().size()); ++p) {
-    s.out << "PART/" << model.parts()[static_cast<std::size_t>(p)].id << (p == 0 ? " (ground)" : "") << " markers";
+    // Integers through to_string too: the host's stream may group digits by its locale ("1.000").
+    s.out << "PART/" << std::to_string(model.parts()[static_cast<std::size_t>(p)].id) << (p == 0 ? " (ground)" : "")
+          << " markers";
     for (long id : model.markers_on_part(p)) {
-      if (from_dataset(id)) s.out << " " << id;
+      if (from_dataset(id)) s.out << " " << std::to_string(id);
     }
     s.out << "\n";
     if (p == 0) continue;  // ground's state is never read
@@ -412,8 +414,9 @@ void run_check(State& s, const Entry& e, Slice argument, const Command&) {
     else
       fail(s, checked.path + ": " + d.message);
   }
-  s.out << checked.path << ": " << checked.errors() << " error(s), " << checked.warnings() << " warning(s), " << notes
-        << " note(s), " << checked.functions << " function(s) checked\n";
+  s.out << checked.path << ": " << std::to_string(checked.errors()) << " error(s), "
+        << std::to_string(checked.warnings()) << " warning(s), " << std::to_string(notes) << " note(s), "
+        << std::to_string(checked.functions) << " function(s) checked\n";
 }
 
 void run_vars(State& s, const Entry&, Slice, const Command&) {

@@ -62,7 +62,13 @@ std::string SourceText::render(const Diagnostic& d) const {
   std::string out = name_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
                     std::string(severity_name(d.severity)) + ": " + d.message + "\n";
   std::string_view line = line_text(at.line);
-  out.append(line);
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  // A hostile file's control bytes (ESC above all) must not reach the terminal; one '?' per
+  // byte keeps the caret under its column.
+  for (char c : line) {
+    auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+  }
   out += '\n';
   // The caret line copies tabs from the source so that the caret stays under the column.
   std::string caret;

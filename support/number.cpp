@@ -5,6 +5,41 @@
 #include <system_error>
 
 namespace fexpr::number {
+namespace {
+
+// from_chars reports overflow and underflow alike (result_out_of_range, no value). The decimal
+// exponent of the first significant digit tells them apart; it saturates, so that exponents of
+// any length (1E-99999999999999999999) are read in one pass without overflowing an integer.
+bool below_range(std::string_view text) {
+  constexpr long long kLimit = 1'000'000'000;
+  std::size_t i = 0;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) ++i;
+  long long order = 0;  // decimal exponent of the first nonzero digit, before the E part
+  bool significant = false, fraction = false;
+  for (; i < text.size() && text[i] != 'e' && text[i] != 'E'; ++i) {
+    const char c = text[i];
+    if (c == '.') {
+      fraction = true;
+    } else if (!significant && c == '0') {
+      if (fraction) --order;
+    } else if (!significant) {
+      significant = true;
+      if (fraction) --order;
+    } else if (!fraction && order < kLimit) {
+      ++order;
+    }
+  }
+  long long exponent = 0;
+  bool negative = false;
+  if (i < text.size()) ++i;
+  if (i < text.size() && (text[i] == '-' || text[i] == '+')) negative = text[i++] == '-';
+  for (; i < text.size(); ++i) {
+    if (exponent < kLimit) exponent = exponent * 10 + (text[i] - '0');
+  }
+  return order + (negative ? -exponent : exponent) < 0;
+}
+
+}  // namespace
 
 std::string format(double value) {
   char buffer[64];
@@ -19,7 +54,10 @@ std::string format(double value) {
 std::optional<double> parse(std::string_view text) {
   double value = 0.0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value, std::chars_format::general);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value)) return std::nullopt;
+  if (end != text.data() + text.size()) return std::nullopt;
+  // Below half the smallest denormal the nearest double is zero, as for any underflow.
+  if (ec == std::errc::result_out_of_range && below_range(text)) return text.front() == '-' ? -0.0 : 0.0;
+  if (ec != std::errc() || !std::isfinite(value)) return std::nullopt;
   return value;
 }
 

@@ -9,7 +9,9 @@ namespace fexpr::number {
 
 // Shortest text that reads back to exactly the same double ("0.1", "1E+05", "-0").
 std::string format(double value);
-// Parses a decimal floating-point literal with std::from_chars; empty on overflow or bad text.
+// Parses a decimal floating-point literal with std::from_chars, correctly rounded: denormals
+// exactly, below half the smallest denormal to 0 (-0 for "-..."). Empty on overflow (1E400,
+// 1.8E308), on "inf" and "nan", and on bad text.
 std::optional<double> parse(std::string_view text);
 
 }  // namespace fexpr::number

@@ -10,8 +10,8 @@
 using namespace kinematics_test;
 
 // Every heap allocation in this program is counted, so a test can show that evaluation makes none.
-// libstdc++'s own operator delete frees with std::free, so it pairs with this; not inlined, or
-// GCC sees malloc meet operator delete and warns of a mismatch.
+// The matching deletes are replaced too: a sanitizer's own operator delete would see memory
+// from malloc. Not inlined, or GCC sees malloc meet operator delete and warns of a mismatch.
 namespace {
 std::size_t allocations = 0;
 }
@@ -20,6 +20,8 @@ std::size_t allocations = 0;
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
+[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
+[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
 
 namespace {
 

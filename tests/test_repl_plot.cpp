@@ -5,8 +5,11 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <sstream>
+#include <string>
+#include <system_error>
 
 using fexpr::repl::Curve;
 
@@ -22,6 +25,15 @@ Curve step_curve(std::size_t n) {
   Curve c{"STEP(TIME, 0.5, 0, 1.5, 1)", "TIME", fexpr::repl::sample_points(0, 2, n), {}};
   for (double x : c.x) c.y.push_back(cubic_step(x, 0.5, 0, 1.5, 1));
   return c;
+}
+
+// The SVG's numbers read back as they were written, whatever the locale (std::stod follows it).
+double number(const std::string& text) {
+  double value = 0.0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  REQUIRE(ec == std::errc());
+  REQUIRE(end == text.data() + text.size());
+  return value;
 }
 
 std::vector<std::string> lines_of(const std::string& text) {
@@ -234,8 +246,8 @@ TEST_CASE("the SVG polyline has one point per sample, mapping back through the p
   const Element* curve = find_class(elements, "polyline", "curve");
   REQUIRE(area);
   REQUIRE(curve);
-  double left = std::stod(attribute(*area, "x")), top = std::stod(attribute(*area, "y"));
-  double width = std::stod(attribute(*area, "width")), height = std::stod(attribute(*area, "height"));
+  double left = number(attribute(*area, "x")), top = number(attribute(*area, "y"));
+  double width = number(attribute(*area, "width")), height = number(attribute(*area, "height"));
   CHECK(width > 0);
   CHECK(height > 0);
 
@@ -244,7 +256,7 @@ TEST_CASE("the SVG polyline has one point per sample, mapping back through the p
   for (std::string point; points >> point;) {
     std::size_t comma = point.find(',');
     REQUIRE(comma != std::string::npos);
-    xy.emplace_back(std::stod(point.substr(0, comma)), std::stod(point.substr(comma + 1)));
+    xy.emplace_back(number(point.substr(0, comma)), number(point.substr(comma + 1)));
   }
   REQUIRE(xy.size() == n);
   // The area spans TIME 0..2 and the step's values 0..1, with y growing downwards; points

@@ -11,6 +11,7 @@
 # still name source lines. ccache keeps rebuilds incremental.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root="$PWD"
 what="${1:-all}"
 jobs="$(nproc)"
 
@@ -40,6 +41,7 @@ if [ "$what" = all ] || [ "$what" = asan ]; then
   # installed package's plain flags, which cannot link sanitized objects; ./test.sh runs it.
   (cd build-asan &&
     ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1 \
+    LSAN_OPTIONS=suppressions="$root/tools/lsan.supp" \
     UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --output-on-failure -j"$jobs" -E '^test_install_embed$')
   echo "sanitize: ASan+UBSan suite took $((SECONDS - start)) s"

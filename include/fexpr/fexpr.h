@@ -121,7 +121,8 @@ fexpr_status fexpr_expression_derivative_name(const fexpr_expression* expression
 fexpr_status fexpr_workspace_create(fexpr_workspace** workspace);
 void fexpr_workspace_destroy(fexpr_workspace* workspace);
 
-/* The value of MODE in evaluations with this workspace; 4 (dynamic analysis) until set. */
+/* The value of MODE in evaluations with this workspace; 4 (dynamic analysis) until set.
+ * A NaN or infinite mode is FEXPR_DOMAIN_ERROR and leaves it unchanged. */
 fexpr_status fexpr_workspace_set_mode(fexpr_workspace* workspace, double mode);
 
 /* Sets PART/part_id's states in the workspace's own copy of the context's model state, made
@@ -153,7 +154,9 @@ fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* 
  * BISTOP: the same below x1; above x2, F = -k(x-x2)^e - STEP(x, x2, 0, x2+d, cmax)*xdot, at
  * most 0. On error value is all 0 (if not NULL) and *errflg is 1, otherwise *errflg is 0
  * (errflg may be NULL); the status says which error: FEXPR_DOMAIN_ERROR for bad parameters
- * (k < 0, e <= 0, cmax < 0, d <= 0, BISTOP x1 >= x2, NaN or infinite arguments),
+ * (k < 0, e <= 0, cmax < 0, d <= 0, BISTOP x1 >= x2, NaN or infinite arguments) and for an
+ * entry too large for double precision (an overflow; with e < 1 the derivatives just inside x1
+ * grow without bound), never a NaN or infinite entry;
  * FEXPR_USAGE_ERROR for an order other than 0, 1 or 2 or a NULL value. */
 fexpr_status fexpr_impact(double x, double xdot, double x1, double k, double e, double cmax, double d, int order,
                           double value[3], int* errflg);
