@@ -446,7 +446,7 @@ class Compiler {
     program_->result = reg(result);
     layout();
     lower(*program_);
-    program_->text = ast::print(tree_);
+    program_->whole = tree_[tree_.root].span;
     out.program = std::move(program_);
     return out;
   }

@@ -44,7 +44,7 @@ std::size_t Expression::derivative_count() const { return program_->derivative_n
 namespace {
 
 [[noreturn]] void fail(const detail::Program& p, const detail::RunError& e) {
-  Span span = e.input || p.spans.empty() ? Span{0, static_cast<std::uint32_t>(p.text.size())} : p.spans[e.pc];
+  Span span = e.input || p.spans.empty() ? p.whole : p.spans[e.pc];
   std::string message = e.message;
   if (!e.input && !p.code.empty()) {
     const detail::Instruction& i = p.code[e.pc];

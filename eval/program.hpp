@@ -138,7 +138,7 @@ struct Program {
   // as for MODE), then model states, which are read only by `bound` instructions.
   std::vector<std::int32_t> input_derivative;
   std::vector<std::string> derivative_names;
-  std::string text;                        // the source, canonical form (for messages)
+  Span whole;                              // the expression in its source, for input errors
 
   // The fast form (compile.cpp lowers `code` into it).
   std::vector<Step> steps;                 // ends with Op::ret

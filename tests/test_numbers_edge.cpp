@@ -193,6 +193,19 @@ TEST_CASE("NaN and infinite host inputs are an evaluation error, at every order"
     const fexpr::Expression constant = b.compile_ok("2");
     CHECK_THROWS_WITH(constant.value(in, ws), Contains("NaN or infinite"));
   }
+  SECTION("the error points at the expression as written, not at its canonical text") {
+    // Found by fuzz/expression_fuzzer: the span was the length of the printed "10 + 20" (7),
+    // past the end of the 5 characters written.
+    const std::string written = " 10+20 ";
+    const fexpr::Expression tight = b.compile_ok(written);
+    try {
+      (void)tight.value(in, ws);
+      FAIL("no error for a bad input");
+    } catch (const fexpr::EvaluationError& error) {
+      CHECK(error.diagnostic.span.begin == 1);
+      CHECK(error.diagnostic.span.end == 6);
+    }
+  }
   SECTION("and a clean evaluation afterwards on the same workspace succeeds") {
     Bench good({{"x", 2.0}, {"unused", 0.0}});
     good.time = 3.0;
