@@ -1,6 +1,7 @@
 #include "eval/compile.hpp"
 
 #include "builtins/contact.hpp"
+#include "support/stack.hpp"
 #include "support/text.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -468,6 +469,9 @@ class Compiler {
 
   Operand failed() { return Operand{0, std::nullopt, true}; }
 
+  // Enough for the error path: a message, a diagnostic, and unwinding.
+  static constexpr std::size_t kStackReserve = 16 * 1024;
+
   // Constants get a register only when an instruction reads them, so folding a long chain
   // of literals does not fill the pool with intermediate values.
   Operand constant(double v) { return Operand{kUnplaced, v, false}; }
@@ -509,6 +513,14 @@ class Compiler {
 
   Operand node(ast::NodeId id) {
     const ast::Node& n = tree_[id];
+    // The parser stops early on a small stack, keeping a reserve for this recursion, but
+    // sanitizer frames (or a host's fiber) may be larger than that reserve was sized for.
+    if (stack::remaining() < kStackReserve) [[unlikely]] {
+      if (!out_of_stack_)
+        error(Code::limit, n.span, "expression nested too deep for the stack of this thread; split it into VARIABLEs");
+      out_of_stack_ = true;
+      return failed();
+    }
     switch (n.kind) {
       case ast::Kind::number: return constant(n.value);
       case ast::Kind::name: return name(n);
@@ -827,6 +839,7 @@ class Compiler {
   const Context& context_;
   std::shared_ptr<Program> program_;
   std::vector<Diagnostic> diagnostics_;
+  bool out_of_stack_ = false;  // reported once, however many subtrees hit it
   std::vector<std::uint32_t> argument_lists_;
   std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
   std::uint32_t next_temporary_ = 0;

@@ -1,5 +1,6 @@
 // Gradients and Hessians of every measure with respect to part states, against finite
 // differences at random states, plus a few derivatives worked out by hand.
+#include "counting_new.hpp"
 #include "test_kinematics_support.hpp"
 
 #include <algorithm>
@@ -9,19 +10,7 @@
 
 using namespace kinematics_test;
 
-// Every heap allocation in this program is counted, so a test can show that evaluation makes none.
-// The matching deletes are replaced too: a sanitizer's own operator delete would see memory
-// from malloc. Not inlined, or GCC sees malloc meet operator delete and warns of a mismatch.
-namespace {
-std::size_t allocations = 0;
-}
-[[gnu::noinline]] void* operator new(std::size_t size) {
-  ++allocations;
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
-  throw std::bad_alloc();
-}
-[[gnu::noinline]] void operator delete(void* p) noexcept { std::free(p); }
-[[gnu::noinline]] void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+using fexpr::testing::allocations;
 
 namespace {
 
@@ -212,7 +201,7 @@ TEST_CASE("Derivatives are named after the part and state", "[kinematics][deriva
 TEST_CASE("Evaluation does not allocate, at any order and width", "[kinematics][derivatives]") {
   {
     // Tools such as valgrind put their own operator new in place of the counting one.
-    const std::size_t probe_before = allocations;
+    const long probe_before = allocations.load();
     const std::vector<double> probe(3, 1.0);
     if (allocations != probe_before + 1) {
       WARN("heap allocations are not being counted here; nothing to check");
@@ -228,9 +217,9 @@ TEST_CASE("Evaluation does not allocate, at any order and width", "[kinematics][
   const MeasureCall call = bound(scene.model, name, {written.begin(), written.begin() + static_cast<std::ptrdiff_t>(n)});
   std::vector<double> grad(48), hess(48 * 48);
   double value = 0.0;
-  const std::size_t before = allocations;
+  const long before = allocations.load();
   const char* error = evaluate(call, scene.model, s, order, &value, grad.data(), hess.data());
-  const std::size_t during = allocations - before;
+  const long during = allocations.load() - before;
   CAPTURE(name, order);
   CHECK(error == nullptr);
   CHECK(during == 0);
