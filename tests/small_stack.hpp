@@ -17,10 +17,11 @@ namespace fexpr::testing {
 // several times larger, so under it the same code gets four times that; the Debug run
 // (tools/limits-debug.sh) checks the unscaled size.
 #if defined(__SANITIZE_ADDRESS__)
-inline constexpr std::size_t kHostStack = 4 * 256 * 1024;
+inline constexpr std::size_t kFrameScale = 4;
 #else
-inline constexpr std::size_t kHostStack = 256 * 1024;
+inline constexpr std::size_t kFrameScale = 1;
 #endif
+inline constexpr std::size_t kHostStack = kFrameScale * 256 * 1024;
 
 // Runs f on a new thread whose stack is exactly `bytes` long (memory of our own: glibc would
 // otherwise reuse a larger cached stack of an earlier thread) and rethrows what it threw.
