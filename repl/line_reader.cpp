@@ -3,13 +3,17 @@
 #include "support/text.hpp"
 
 #include <histedit.h>
+#include <poll.h>
+#include <pthread.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <clocale>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
+#include <cwchar>
 #include <iostream>
 
 namespace fexpr::repl {
@@ -51,10 +55,11 @@ class TerminalReader : public LineReader {
     el_set(editor_, EL_PROMPT, &TerminalReader::prompt_of);
     el_set(editor_, EL_ADDFN, "fexpr-complete", "complete a name or command", &TerminalReader::complete_at);
     el_set(editor_, EL_BIND, "^I", "fexpr-complete", nullptr);
+    el_set(editor_, EL_GETCFN, &TerminalReader::read_char);
     el_source(editor_, nullptr);  // the user's ~/.editrc may rebind keys
 
-    // Without SA_RESTART the read() inside el_gets fails with EINTR, so that Ctrl-C ends the
-    // line being edited instead of being ignored until Enter.
+    // Without SA_RESTART the wait in read_char fails with EINTR, so that Ctrl-C ends the line
+    // being edited instead of being ignored until Enter.
     struct sigaction action {};
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);
@@ -69,9 +74,18 @@ class TerminalReader : public LineReader {
 
   ReadLine read(const std::string& prompt) override {
     prompt_ = prompt;
+    // SIGINT stays blocked while editing except inside read_char's wait, which unblocks it
+    // atomically: a Ctrl-C that comes between two reads is then delivered at the next wait
+    // instead of landing before a read() that blocks until the next key.
+    sigset_t interrupt;
+    sigemptyset(&interrupt);
+    sigaddset(&interrupt, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &interrupt, &waiting_mask_);
+    sigdelset(&waiting_mask_, SIGINT);
     interrupted = 0;
     int count = 0;
     const char* line = el_gets(editor_, &count);
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nullptr);
     ReadLine r;
     if (interrupted) {
       // The line editor does not echo control characters; say what happened to the line.
@@ -109,6 +123,39 @@ class TerminalReader : public LineReader {
   }
 
   static char* prompt_of(EditLine* editor) { return of(editor).prompt_.data(); }
+
+  // One character from the terminal, decoded by the locale: 1, 0 at end of input, -1 on
+  // Ctrl-C (libedit then ends el_gets). Bytes that do not decode are dropped, as libedit does.
+  static int read_char(EditLine* editor, wchar_t* out) {
+    const sigset_t& mask = of(editor).waiting_mask_;
+    std::mbstate_t state{};
+    for (;;) {
+      if (interrupted) {
+        errno = EINTR;
+        return -1;
+      }
+      pollfd input{STDIN_FILENO, POLLIN, 0};
+      if (ppoll(&input, 1, nullptr, &mask) < 0) {
+        if (errno == EINTR) continue;
+        return -1;
+      }
+      char byte = 0;
+      const ssize_t n = ::read(STDIN_FILENO, &byte, 1);
+      if (n == 0) return 0;
+      if (n < 0) {
+        if (errno == EINTR || errno == EAGAIN) continue;
+        return -1;
+      }
+      const std::size_t used = std::mbrtowc(out, &byte, 1, &state);
+      if (used == static_cast<std::size_t>(-2)) continue;  // more bytes of this character
+      if (used == static_cast<std::size_t>(-1)) {
+        state = {};
+        continue;
+      }
+      if (used == 0) *out = L'\0';
+      return 1;
+    }
+  }
 
   // Tab: completes the word before the cursor to the candidates' longest common prefix; when
   // that adds nothing and several candidates remain, lists them under the line.
@@ -153,6 +200,7 @@ class TerminalReader : public LineReader {
   History* history_ = nullptr;
   EditLine* editor_ = nullptr;
   struct sigaction previous_interrupt_ {};
+  sigset_t waiting_mask_{};  // the thread's mask while editing, with SIGINT unblocked
 };
 
 }  // namespace
