@@ -9,10 +9,10 @@
 #include "dataset/reader.hpp"
 #include "grammar/parse.hpp"
 #include "kinematics/model_bindings.hpp"
+#include "support/text.hpp"
 
 #include <fexpr/expression.hpp>
 
-#include <cctype>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -73,17 +73,12 @@ struct World {
   std::abort();
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 void check_span(const fexpr::Diagnostic& d, std::string_view text) {
   if (d.span.begin > d.span.end || d.span.end > text.size()) broken("diagnostic span outside the text", text);
   if (d.message.empty()) broken("empty diagnostic message", text);
   // A name the user wrote may well contain "pegtl"; only text that did not is a leak.
-  if (lower(d.message).find("pegtl") != std::string::npos && lower(text).find("pegtl") == std::string::npos)
+  if (fexpr::text::upper(d.message).find("PEGTL") != std::string::npos &&
+      fexpr::text::upper(text).find("PEGTL") == std::string::npos)
     broken("message names the parser library", text);
 }
 

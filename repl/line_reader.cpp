@@ -152,7 +152,6 @@ class TerminalReader : public LineReader {
         state = {};
         continue;
       }
-      if (used == 0) *out = L'\0';
       return 1;
     }
   }
