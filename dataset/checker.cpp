@@ -259,9 +259,7 @@ CheckedFile check_text(std::string name, std::string text) {
   CheckedFile out;
   out.path = name;
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
-  std::string_view n = out.path;
-  bool command_file = n.size() >= 4 && text::iequals(n.substr(n.size() - 4), ".acf");
-  Checker(out, command_file).run();
+  Checker(out, is_command_file(out.path)).run();
   return out;
 }
 
