@@ -27,7 +27,7 @@ constexpr Keyword kTitle{"TITLE", 3, text};
 
 // The character-string arguments of the statements fexpr does not interpret: STRING/id,
 // STRING=c; MATERIAL/id, NAME=c; GRAPHICS and PART LABEL=c; the FILE= of SPLINE, CURVE and
-// the command FILE/MODEL=c (MODEL is a text keyword of command files, see the reader).
+// MATRIX; FLEX_BODY's MNF_FILE= and DB_FILE=. In command files every value is text (reader).
 constexpr std::array kShared{
     kFunction,
     kRoutine,
@@ -37,6 +37,8 @@ constexpr std::array kShared{
     Keyword{"NAME", 3, text},
     Keyword{"LABEL", 3, text},
     Keyword{"STRING", 3, text},
+    Keyword{"MNF_FILE", 3, text},
+    Keyword{"DB_FILE", 3, text},
 };
 
 constexpr std::array kPart{

@@ -395,7 +395,8 @@ class Reader {
     char after = '=';
     while (true) {
       if (!skip_to_right_side() || stream_.peek() == ',' || stream_.peek() == ';' ||
-          (!text && (is_separator(stream_.peek()) || stream_.peek() == '='))) {
+          (!text && !windows_path_at(stream_.pos(), stream_.line_end()) &&
+           (is_separator(stream_.peek()) || stream_.peek() == '='))) {
         std::uint32_t at = stream_.pos();
         bool here = !stream_.at_line_end();
         std::string what = after == '=' ? quoted(std::string(text_.substr(a.keyword_span.begin, a.keyword_span.end - a.keyword_span.begin)) + "=")
@@ -441,6 +442,7 @@ class Reader {
   ValueEnd read_value(Value& v) {
     std::uint32_t p = stream_.pos();
     std::uint32_t le = stream_.line_end();
+    if (windows_path_at(p, le)) return read_text(v);
     if (text_[p] == '"') {
       std::uint32_t q = p + 1;
       while (q < le && text_[q] != '"') ++q;
@@ -494,6 +496,15 @@ class Reader {
     stream_.seek(e);
     if (foreign) note_odd_bytes(v.span);
     return ValueEnd::ok;
+  }
+
+  // A value that begins like a Windows path (C:\..., \\server\...) is one, whatever its
+  // keyword: its '\' and ':' are not separators.
+  bool windows_path_at(std::uint32_t p, std::uint32_t le) const {
+    auto slash = [&](std::uint32_t i) { return i < le && (text_[i] == '\\' || text_[i] == '/'); };
+    bool drive = p + 1 < le && is_name_start(text_[p]) && text_[p] != '_' && text_[p + 1] == ':' && slash(p + 2);
+    bool share = text_[p] == '\\' && p + 1 < le && text_[p + 1] == '\\';
+    return drive || share;
   }
 
   // A character string runs to the next ',' or ';' on its line. Bytes that are not UTF-8 text

@@ -392,6 +392,20 @@ TEST_CASE("character strings run to the next comma, whatever they hold") {
   CHECK(values(r.data.statements[3].arguments.at(1)) == std::vector<std::string>{"caf\xC3\xA9.1"});
 }
 
+TEST_CASE("a value that begins like a Windows path is read as one, whatever its keyword") {
+  auto r = read(
+      "t\nFLEX_BODY/1, MATRICES=1,2, MNF_FILE=C:\\flex\\arm.mnf, DB_FILE = \\\\server\\share\\arm.mtx\n"
+      "GRAPHICS/2, EXTERNAL, RM=3, FILE=D:/cad/part.shl, ELEMENT=body\n"
+      "SURFACE/3, RM=3, OUTFILE=E:\\out\\surf.txt\n");
+  CHECK(r.data.diagnostics.empty());
+  REQUIRE(r.data.statements.size() == 3);
+  CHECK(values(r.data.statements[0].arguments.at(1)) == std::vector<std::string>{"C:\\flex\\arm.mnf"});
+  CHECK(values(r.data.statements[0].arguments.at(2)) == std::vector<std::string>{"\\\\server\\share\\arm.mtx"});
+  CHECK(values(r.data.statements[1].arguments.at(2)) == std::vector<std::string>{"D:/cad/part.shl"});
+  CHECK(keywords(r.data.statements[2]) == std::vector<std::string>{"RM", "OUTFILE"});
+  CHECK(values(r.data.statements[2].arguments.at(1)) == std::vector<std::string>{"E:\\out\\surf.txt"});
+}
+
 TEST_CASE("odd bytes in a character string are a note, never an error") {
   // Latin-1 "(kN·m)" (0xB7), a truncated UTF-8 sequence, NUL padding.
   auto r = read("t\nSTRING/1, STRING = (kN\xB7m)\nMATERIAL/2, NAME = ab\xC3\nSTRING/3, STRING = pad\0\0\0\n"s);
