@@ -111,7 +111,9 @@ void sarif_output(const std::vector<dataset::CheckedFile>& files) {
               << json::quote("fexpr " + id + " diagnostic") << "}}";
     first = false;
   }
-  std::cout << "]}}, \"artifacts\": [";
+  // Columns count characters (code points; a byte that is not UTF-8 counts one), not SARIF's
+  // default UTF-16 code units.
+  std::cout << "]}}, \"columnKind\": \"unicodeCodePoints\", \"artifacts\": [";
   for (std::size_t i = 0; i < files.size(); ++i)
     std::cout << (i ? ", " : "") << "{\"location\": {\"uri\": " << json::quote(files[i].path) << "}}";
   std::cout << "], \"results\": [";
