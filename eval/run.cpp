@@ -336,8 +336,12 @@ class Differentiator {
     double a = r[i.a], e = r[i.b];
     if (const char* err = power_error(a, e)) return err;
     v = power_value(a, e);
+    // The exponent's Hessian counts too: cos(y) at y = 0 has a zero gradient, but d2/dy2 of
+    // a**cos(y) is a**1·ln(a)·(-1) there.
     bool exponent_varies = false;
     for (std::size_t k = 0; k < n_; ++k) exponent_varies |= grad(i.b)[k] != 0.0;
+    if constexpr (Order == 2)
+      for (std::size_t k = 0; k < n_ * n_; ++k) exponent_varies |= hess(i.b)[k] != 0.0;
     double d[2] = {0.0, 0.0};
     double dd[4] = {0.0, 0.0, 0.0, 0.0};
     if (const char* err = base_partials(a, e, Order, d[0], dd[0])) return err;
@@ -827,8 +831,12 @@ class Fast {
         return true;
       }
       const T exponent = load(s.x[1]);
+      // As in the reference form, an exponent with a zero gradient but a non-zero Hessian
+      // (cos(y) at y = 0) varies.
       bool varies = false;
       for (int k = 0; k < W; ++k) varies |= exponent.g[k] != 0.0;
+      if constexpr (kOrder == 2)
+        for (int k = 0; k < W * W; ++k) varies |= exponent.h[k] != 0.0;
       if (!varies) {
         v = chain(base, pv, d, dd);
         return true;

@@ -83,8 +83,9 @@ const std::vector<Case> kCases = {
     {"a number where a statement name should be", "t\n123, PART=1\nEND\n", {{E, "2:1", "expected a statement name, found '1'"}}, 1},
     {"a title line in the middle of a dataset (monster.adm line 14)", "t\nPART/1, GROUND\nADAMS/View model name: model_1\nEND\n",
      {{E, "3:12", "expected ',' before 'model'"}}, 3},
+    // Editors do not show a byte order mark, so MARKER is at column 1.
     {"a byte order mark before a statement on the first line", "\xEF\xBB\xBFMARKER/1, PART=1\n",
-     {{W, "1:4", "the first line is read as a statement"}}, 1},
+     {{W, "1:1", "the first line is read as a statement"}}, 1},
     // Not the reader's to judge: the expression parser reports the missing ')'.
     {"an unbalanced parenthesis", "t\nVARIABLE/1, FUNCTION = VR(78,\n", {}, 1},
 };
