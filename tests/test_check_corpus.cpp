@@ -1,5 +1,6 @@
 // The checker on every real dataset of the corpus: no false errors, and the translator's
 // deliberately broken samples give their diagnostics without a crash.
+#include "cli/loaded_model.hpp"
 #include "dataset/checker.hpp"
 
 #include <catch2/catch.hpp>
@@ -7,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace {
 
@@ -39,6 +41,12 @@ TEST_CASE("every real dataset and command file of the corpus checks without an e
     REQUIRE(f.source);
     for (const auto& d : f.diagnostics) {
       if (d.severity == fexpr::Severity::error) FAIL_CHECK(f.source->render(d));
+    }
+    // What check reads without an error, `fexpr eval --model` and `fexpr sforce` load.
+    if (ext == ".adm") {
+      std::ostringstream errors;
+      CHECK(fexpr::cli::load_model(entry.path().string(), errors));
+      CHECK(errors.str().empty());
     }
     ++files;
     functions += f.functions;
