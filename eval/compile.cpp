@@ -673,7 +673,8 @@ class Compiler {
       case builtins::Category::general: return builtin_call(n, *f);
       case builtins::Category::user:
         error(Code::user_subroutine, n.span,
-              "USER(...) calls a user-written subroutine, which fexpr cannot evaluate");
+              "USER(...) calls a user-written subroutine, which Adams accepts only as a whole argument "
+              "(FUNCTION=USER(r1, ..., r30)) and fexpr cannot evaluate");
         return failed();
       default: return bound_call(n, *f);
     }
