@@ -751,9 +751,15 @@ class Fast {
         FEXPR_UNARY(sqrt_, std::sqrt)
         FEXPR_UNARY(tan_, std::tan)
         FEXPR_UNARY(tanh_, std::tanh)
-        case code(Op::step_cubic): v = step(*s, builtins::cubic); break;
-        case code(Op::step_quintic): v = step(*s, builtins::quintic); break;
-        case code(Op::step_haversine): v = step(*s, builtins::haversine); break;
+        case code(Op::step_cubic):
+          if (!step(*s, builtins::cubic, v)) return false;
+          break;
+        case code(Op::step_quintic):
+          if (!step(*s, builtins::quintic, v)) return false;
+          break;
+        case code(Op::step_haversine):
+          if (!step(*s, builtins::haversine, v)) return false;
+          break;
         case code(Op::impact):
         case code(Op::bistop): v = contact(*s); break;
         case code(Op::call):
@@ -857,17 +863,20 @@ class Fast {
     return true;
   }
 
-  // STEP, STEP5, HAVSIN on the shared smooth_step, which runs on doubles and on Duals alike.
+  // STEP, STEP5, HAVSIN: builtins::smooth_step with its constants worked out once (same
+  // operations, same result), on doubles and on Duals alike. Ends with x0 > x1 are the rule's
+  // error, which the reference form reports.
   template <class Curve>
-  // builtins::smooth_step with its constants worked out once (same operations, same result).
-  FEXPR_INLINE T step(const Step& s, Curve curve) const {
+  FEXPR_INLINE bool step(const Step& s, Curve curve, T& v) const {
     const double* c = p_.step_constants.data() + s.x[1];
     const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
+    if (!(span > 0.0)) return false;
     const T offset = load(s.x[0]) - T(x0);
     const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
-    if (value_of(delta) <= 0.0) return T(h0);
-    if (value_of(delta) >= 1.0) return T(h1);
-    return T(h0) + T(rise) * curve(delta);
+    if (value_of(delta) <= 0.0) v = T(h0);
+    else if (value_of(delta) >= 1.0) v = T(h1);
+    else v = T(h0) + T(rise) * curve(delta);
+    return true;
   }
 
   // IMPACT and BISTOP with constant parameters.
