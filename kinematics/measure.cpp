@@ -10,7 +10,7 @@ namespace fexpr::kinematics {
 namespace {
 
 // Which marker slot (0 i, 1 j, 2 k, 3 l) each written argument fills.
-enum class Arguments : std::uint8_t { ij, ijk, ijkl, ijl };
+enum class Arguments : std::uint8_t { ij, ijk, ijkl, ijl, ik };
 
 struct MeasureInfo {
   std::string_view name;
@@ -27,18 +27,22 @@ constexpr MeasureInfo kMeasures[] = {
     {"WZ", Arguments::ijk},    {"WM", Arguments::ij},     {"ACCX", Arguments::ijkl}, {"ACCY", Arguments::ijkl},
     {"ACCZ", Arguments::ijkl}, {"ACCM", Arguments::ijl},  {"WDTX", Arguments::ijkl}, {"WDTY", Arguments::ijkl},
     {"WDTZ", Arguments::ijkl}, {"WDTM", Arguments::ijl},
+    {"UVX.X", Arguments::ik},  {"UVX.Y", Arguments::ik},  {"UVX.Z", Arguments::ik},  {"UVY.X", Arguments::ik},
+    {"UVY.Y", Arguments::ik},  {"UVY.Z", Arguments::ik},  {"UVZ.X", Arguments::ik},  {"UVZ.Y", Arguments::ik},
+    {"UVZ.Z", Arguments::ik},
 };
-static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::WDTM) + 1);
+static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::UVZ_Z) + 1);
 
 const MeasureInfo& info(Measure m) { return kMeasures[static_cast<std::size_t>(m)]; }
 
 std::span<const int> slots(Arguments a) {
-  static constexpr int ij[] = {0, 1}, ijk[] = {0, 1, 2}, ijkl[] = {0, 1, 2, 3}, ijl[] = {0, 1, 3};
+  static constexpr int ij[] = {0, 1}, ijk[] = {0, 1, 2}, ijkl[] = {0, 1, 2, 3}, ijl[] = {0, 1, 3}, ik[] = {0, 2};
   switch (a) {
     case Arguments::ij: return ij;
     case Arguments::ijk: return ijk;
     case Arguments::ijkl: return ijkl;
     case Arguments::ijl: return ijl;
+    case Arguments::ik: return ik;
   }
   return {};
 }

@@ -1,5 +1,5 @@
-// Kinematic measures (DX ... WDTM) of markers in a Model at a State, with exact first and
-// second derivatives with respect to the part states.
+// Kinematic measures (DX ... WDTM, and the unit-vector components UVX.X ... UVZ.Z) of markers in a Model at a State, with exact first and second derivatives with respect
+// to the part states.
 //
 // Conventions (spec section 6; r = origin of i minus origin of j, all in ground):
 //  - Marker arguments: j omitted or 0 = ground origin; k = frame the components are expressed
@@ -9,6 +9,7 @@
 //    whole revolutions over a simulation, which needs a history this library does not keep.
 //  - PITCH follows Adams: PITCH = asin(A31), the negative of the second 3-2-1 angle, where
 //    A = [axes of j]^T [axes of i] = Rz(YAW)·Ry(-PITCH)·Rx(ROLL).
+//  - UVX.Y(i, k) = x_i · y_k: the direction cosine of i's x axis with k's y axis.
 //  - Singular points, where a value or derivative does not exist, are evaluation errors or a
 //    fixed convention, never NaN:
 //      DM, VM, ACCM, WM, WDTM of a zero vector: value 0; order 1 and 2 are errors.
@@ -33,15 +34,19 @@
 
 namespace fexpr::kinematics {
 
+// UVX_Y is "UVX.Y": the y component, in the axes of k, of marker i's unit x axis. The nine are
+// internal (no builtin of that name): the vector functions UVX(i[,k]) ... are built on them.
 enum class Measure : std::uint8_t {
   DX, DY, DZ, DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL,
   VX, VY, VZ, VM, VR, WX, WY, WZ, WM,
-  ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM
+  ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM,
+  UVX_X, UVX_Y, UVX_Z, UVY_X, UVY_Y, UVY_Z, UVZ_X, UVZ_Y, UVZ_Z
 };
 
 std::optional<Measure> measure_from_name(std::string_view upper_case_name);
 std::string_view measure_name(Measure);
-// DX:3, DM:2, VX:4, VM/VR:3, WX:3, WM:2, ACCX:4, ACCM:3, WDTX:4, WDTM:3, AX..ROLL:2.
+// Marker arguments: DX:3, DM:2, VX:4, VM/VR:3, WX:3, WM:2, ACCX:4, ACCM:3, WDTX:4, WDTM:3,
+// AX..ROLL:2, UVX.X..UVZ.Z:2 (i, k).
 int max_markers(Measure);
 
 struct MeasureCall {
@@ -58,8 +63,8 @@ struct BindError {
   std::string message;
 };
 
-// Checks the marker ids as written (0 means ground; VM, VR, ACCM and WDTM take i, j, l).
-// Unknown ids give "marker 31 is not defined; markers on part 3 are 30, 32".
+// Checks the marker ids as written (0 means ground; VM, VR, ACCM and WDTM take i, j, l;
+// UVX.X ... take i, k). Unknown ids give "marker 31 is not defined; markers on part 3 are 30, 32".
 std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> ids);
 
 // order 0: *value. order 1: also grad, the 12 states of each part in call.parts, part-major

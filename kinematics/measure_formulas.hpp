@@ -291,6 +291,15 @@ const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
       out = k.axes.col(c).dot(in_l);
       return nullptr;
     }
+
+    case Measure::UVX_X: case Measure::UVX_Y: case Measure::UVX_Z:
+    case Measure::UVY_X: case Measure::UVY_Y: case Measure::UVY_Z:
+    case Measure::UVZ_X: case Measure::UVZ_Y: case Measure::UVZ_Z: {
+      // Measure order: axis of i major, axis of k minor.
+      const int n = static_cast<int>(m) - static_cast<int>(Measure::UVX_X);
+      out = k.axes.col(n % 3).dot(i.axes.col(n / 3));
+      return nullptr;
+    }
   }
   return "unknown kinematic measure";
 }

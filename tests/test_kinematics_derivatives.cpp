@@ -96,7 +96,8 @@ TEST_CASE("Every measure's gradient and Hessian match finite differences at rand
           "[kinematics][derivatives]") {
   const char* name = GENERATE("DX", "DY", "DZ", "DM", "AX", "AY", "AZ", "PSI", "THETA", "PHI", "YAW", "PITCH",
                               "ROLL", "VX", "VY", "VZ", "VM", "VR", "WX", "WY", "WZ", "WM", "ACCX", "ACCY",
-                              "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM");
+                              "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM", "UVX.X", "UVX.Y", "UVX.Z",
+                              "UVY.X", "UVY.Y", "UVY.Z", "UVZ.X", "UVZ.Y", "UVZ.Z");
   const std::size_t n = static_cast<std::size_t>(max_markers(*measure_from_name(name)));
   // Every marker on its own part; i alone; markers sharing parts; j on ground.
   const std::vector<std::vector<long>> configurations = {
@@ -178,7 +179,7 @@ TEST_CASE("Derivatives hand-derived for a point seen from a spinning frame", "[k
 TEST_CASE("Displacements do not depend on velocity states", "[kinematics][derivatives]") {
   RandomScene scene;
   const State s = scene.state();
-  const char* name = GENERATE("DX", "DM", "AX", "PSI", "YAW");
+  const char* name = GENERATE("DX", "DM", "AX", "PSI", "YAW", "UVX.Y");
   const MeasureCall call = bound(scene.model, name, {20, 30});
   const Derivatives d = derivatives(call, scene.model, s, 2);
   const std::size_t width = static_cast<std::size_t>(kStatesPerPart * call.part_count);
