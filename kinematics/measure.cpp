@@ -29,9 +29,9 @@ constexpr MeasureInfo kMeasures[] = {
     {"WDTZ", Arguments::ijkl}, {"WDTM", Arguments::ijl},
     {"UVX.X", Arguments::ik},  {"UVX.Y", Arguments::ik},  {"UVX.Z", Arguments::ik},  {"UVY.X", Arguments::ik},
     {"UVY.Y", Arguments::ik},  {"UVY.Z", Arguments::ik},  {"UVZ.X", Arguments::ik},  {"UVZ.Y", Arguments::ik},
-    {"UVZ.Z", Arguments::ik},
+    {"UVZ.Z", Arguments::ik},  {"INCANG", Arguments::ijk},
 };
-static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::UVZ_Z) + 1);
+static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::INCANG) + 1);
 
 const MeasureInfo& info(Measure m) { return kMeasures[static_cast<std::size_t>(m)]; }
 

@@ -1,4 +1,4 @@
-// Kinematic measures (DX ... WDTM, and the unit-vector components UVX.X ... UVZ.Z) of markers in a Model at a State, with exact first and second derivatives with respect
+// Kinematic measures (DX ... WDTM, INCANG, and the unit-vector components UVX.X ... UVZ.Z) of markers in a Model at a State, with exact first and second derivatives with respect
 // to the part states.
 //
 // Conventions (spec section 6; r = origin of i minus origin of j, all in ground):
@@ -9,6 +9,8 @@
 //    whole revolutions over a simulation, which needs a history this library does not keep.
 //  - PITCH follows Adams: PITCH = asin(A31), the negative of the second 3-2-1 angle, where
 //    A = [axes of j]^T [axes of i] = Rz(YAW)·Ry(-PITCH)·Rx(ROLL).
+//  - INCANG(i, j, k) is the angle at j between the lines to i and to k, in [0, pi]; Adams
+//    continues it past pi over a simulation, one state cannot.
 //  - UVX.Y(i, k) = x_i · y_k: the direction cosine of i's x axis with k's y axis.
 //  - Singular points, where a value or derivative does not exist, are evaluation errors or a
 //    fixed convention, never NaN:
@@ -19,6 +21,9 @@
 //      rotation about z; THETA keeps its value. Derivatives of all three are errors there.
 //      YAW/ROLL at cos(PITCH) <= 1e-8: ROLL = 0 and YAW carries the rotation; PITCH keeps its
 //      value; derivatives of all three are errors.
+//      INCANG where j coincides with i or k (within 1e-8 of their distance from the ground
+//      origin): an error at every order. With the three markers on
+//      one line (sine of the angle <= 1e-8) the value is 0 or pi; derivatives are errors.
 //    A call whose markers are all on ground reads no state: orders 1 and 2 give the value only.
 #pragma once
 
@@ -40,13 +45,14 @@ enum class Measure : std::uint8_t {
   DX, DY, DZ, DM, AX, AY, AZ, PSI, THETA, PHI, YAW, PITCH, ROLL,
   VX, VY, VZ, VM, VR, WX, WY, WZ, WM,
   ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM,
-  UVX_X, UVX_Y, UVX_Z, UVY_X, UVY_Y, UVY_Z, UVZ_X, UVZ_Y, UVZ_Z
+  UVX_X, UVX_Y, UVX_Z, UVY_X, UVY_Y, UVY_Z, UVZ_X, UVZ_Y, UVZ_Z,
+  INCANG
 };
 
 std::optional<Measure> measure_from_name(std::string_view upper_case_name);
 std::string_view measure_name(Measure);
 // Marker arguments: DX:3, DM:2, VX:4, VM/VR:3, WX:3, WM:2, ACCX:4, ACCM:3, WDTX:4, WDTM:3,
-// AX..ROLL:2, UVX.X..UVZ.Z:2 (i, k).
+// AX..ROLL:2, UVX.X..UVZ.Z:2 (i, k), INCANG:3.
 int max_markers(Measure);
 
 struct MeasureCall {

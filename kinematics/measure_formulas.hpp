@@ -29,6 +29,8 @@ inline constexpr const char* kEulerSingular =
     "PSI, THETA and PHI have no derivative where THETA is 0 or pi (PSI takes the whole rotation, PHI is 0)";
 inline constexpr const char* kYawPitchRollSingular =
     "YAW, PITCH and ROLL have no derivative where PITCH is +-pi/2 (YAW takes the whole rotation, ROLL is 0)";
+inline constexpr const char* kIncludedAngleInLine =
+    "INCANG has no derivative where the three markers are on one line (the angle is 0 or pi)";
 
 // What a measure reads, so that only that is computed (dual arithmetic is not cheap).
 struct Reads {
@@ -36,22 +38,25 @@ struct Reads {
   bool origins;              // origins of i and j
   bool origin_velocities;    // their velocities
   bool origin_accelerations; // their accelerations
-  bool axes_of_i_and_j;      // angle measures; the axes of k are read whenever k is given
+  bool axes_of_i_and_j;      // angle measures
+  bool k_is_a_point;         // INCANG: k's origin is read, not its axes (otherwise read whenever k is given)
 };
 
 constexpr Reads reads(Measure m) {
   switch (m) {
     case Measure::DX: case Measure::DY: case Measure::DZ: case Measure::DM:
-      return {false, true, false, false, false};
+      return {false, true, false, false, false, false};
     case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM: case Measure::VR:
-      return {true, true, true, false, false};
+      return {true, true, true, false, false, false};
     case Measure::WX: case Measure::WY: case Measure::WZ: case Measure::WM:
     case Measure::WDTX: case Measure::WDTY: case Measure::WDTZ: case Measure::WDTM:
-      return {true, false, false, false, false};
+      return {true, false, false, false, false, false};
     case Measure::ACCX: case Measure::ACCY: case Measure::ACCZ: case Measure::ACCM:
-      return {true, true, true, true, false};
+      return {true, true, true, true, false, false};
+    case Measure::INCANG:
+      return {false, true, false, false, false, true};
     default:
-      return {false, false, false, false, true};
+      return {false, false, false, false, true, false};
   }
 }
 
@@ -80,8 +85,9 @@ struct SlotReads {
 };
 
 constexpr SlotReads slot_reads(std::size_t slot, Reads r) {
-  const bool i_or_j = slot < 2;
-  return {i_or_j && r.origins, slot == 2 || (i_or_j && r.axes_of_i_and_j), slot != 2 && r.velocity_states};
+  const bool i_or_j = slot < 2, k = slot == 2;
+  return {(i_or_j && r.origins) || (k && r.k_is_a_point), (k && !r.k_is_a_point) || (i_or_j && r.axes_of_i_and_j),
+          !k && r.velocity_states};
 }
 
 // One part's pose and motion, differentiated by that part's own states only (scalar L), which
@@ -289,6 +295,29 @@ const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
       const Vec3<T> in_l = (i.alpha - j.alpha) - l.omega.cross(i.omega - j.omega);
       if (m == Measure::WDTM) return magnitude(in_l, "WDTM has no derivative at zero angular acceleration", out);
       out = k.axes.col(c).dot(in_l);
+      return nullptr;
+    }
+
+    case Measure::INCANG: {
+      const Vec3<T> u = i.position - j.position, v = k.position - j.position;
+      const T uu = u.dot(u), vv = v.dot(v);
+      // Two positions that agree to 1e-8 of their distance from the origin differ by rounding:
+      // the line through them has no direction.
+      auto coincide = [](const MarkerFrame<T>& p, const MarkerFrame<T>& q, const T& squared_distance) {
+        const double scale = std::max(value_of(p.position.dot(p.position)), value_of(q.position.dot(q.position)));
+        return value_of(squared_distance) < std::numeric_limits<double>::min() ||
+               value_of(squared_distance) <= kSingularTolerance * kSingularTolerance * scale;
+      };
+      if (coincide(i, j, uu)) return "INCANG is undefined when markers i and j coincide";
+      if (coincide(k, j, vv)) return "INCANG is undefined when markers j and k coincide";
+      // atan2(|u x v|, u.v) keeps full accuracy near 0 and pi, where acos of the cosine loses half.
+      const Vec3<T> w = u.cross(v);
+      const T ww = w.dot(w);
+      const bool in_line = value_of(ww) <= kSingularTolerance * kSingularTolerance * value_of(uu) * value_of(vv);
+      if (in_line && kDifferentiating<T>) return kIncludedAngleInLine;
+      using std::atan2;
+      using std::sqrt;
+      out = atan2(sqrt(ww), u.dot(v));
       return nullptr;
     }
 
