@@ -112,9 +112,10 @@ constexpr Builtin kEntries[] = {
               "third body-fixed 3-2-1 angle of i relative to j: atan2(A32, A33), A = i's axes in j", "ROLL(21, 11)",
               discontinuous),
     solver("SENVAL", 1, 1, "SENVAL(id)", "the value SENSOR/id last evaluated", "SENVAL(1)"),
-    solver("ORIENT", 4, 4, "ORIENT(form, comp, i, j)",
-           "component comp of the orientation of marker i relative to j in the given form (REQUEST output)",
-           "ORIENT(27, 1, 21, 11)"),
+    kinematic("ORIENT", 3, 4, "ORIENT(system, component, i[, j])",
+              "component of i's orientation in j: 1-12 body-, 13-24 space-fixed Euler angles, 25 AX AY AZ, "
+              "26 YAW PITCH ROLL, 27 Euler parameters e0..e3 (e0 >= 0), 28 Rodriguez, 29 direction cosines",
+              "ORIENT(27, 1, 21, 11): e0 = cos(φ/2) of the turn φ from 11's axes to 21's", discontinuous),
     element("SFORCE", 4, 4, smooth, "SFORCE(id, jflag, comp, rm)", kElementForce,
             "SFORCE(104, 0, 1, 0): force magnitude of SFORCE/104 on I"),
     solver("SPDP", 4, 4, "SPDP(id, jflag, comp, rm)", kElementForce, "SPDP(3, 0, 1, 0): force magnitude of SPDP/3"),

@@ -1,4 +1,4 @@
-// Kinematic measures (DX ... WDTM, INCANG, and the unit-vector components UVX.X ... UVZ.Z) of markers in a Model at a State, with exact first and second derivatives with respect
+// Kinematic measures (DX ... WDTM, INCANG, ORIENT, and the unit-vector components UVX.X ... UVZ.Z) of markers in a Model at a State, with exact first and second derivatives with respect
 // to the part states.
 //
 // Conventions (spec section 6; r = origin of i minus origin of j, all in ground):
@@ -24,6 +24,7 @@
 //      INCANG where j coincides with i or k (within 1e-8 of their distance from the ground
 //      origin): an error at every order. With the three markers on
 //      one line (sine of the angle <= 1e-8) the value is 0 or pi; derivatives are errors.
+//      ORIENT: see kinematics/orientation.hpp.
 //    A call whose markers are all on ground reads no state: orders 1 and 2 give the value only.
 #pragma once
 
@@ -46,32 +47,39 @@ enum class Measure : std::uint8_t {
   VX, VY, VZ, VM, VR, WX, WY, WZ, WM,
   ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM,
   UVX_X, UVX_Y, UVX_Z, UVY_X, UVY_Y, UVY_Z, UVZ_X, UVZ_Y, UVZ_Z,
-  INCANG
+  INCANG, ORIENT
 };
 
 std::optional<Measure> measure_from_name(std::string_view upper_case_name);
 std::string_view measure_name(Measure);
 // Marker arguments: DX:3, DM:2, VX:4, VM/VR:3, WX:3, WM:2, ACCX:4, ACCM:3, WDTX:4, WDTM:3,
-// AX..ROLL:2, UVX.X..UVZ.Z:2 (i, k), INCANG:3.
+// AX..ROLL:2, UVX.X..UVZ.Z:2 (i, k), INCANG:3, ORIENT:2.
 int max_markers(Measure);
+// The integer constants written before the markers, named for messages ("the orientation
+// system"): ORIENT's system and component; none for the other measures.
+std::span<const std::string_view> parameter_names(Measure);
 
 struct MeasureCall {
   Measure measure;
   std::array<int, 4> markers;  // marker indices for i, j, k, l; -1 = ground (omitted or id 0)
   std::array<int, 4> parts;    // distinct non-ground part indices read, in order of i, j, k, l; -1 unused
   int part_count;
+  std::array<int, 2> parameters;  // the leading constants, checked (ORIENT: system, component); else 0
 };
 
-// argument: 0-based index of the offending marker argument, or -1 for the call as a whole
-// (no marker or too many).
+// argument: 0-based index of the offending argument as written (parameters included), or -1
+// for the call as a whole (no marker or too many).
 struct BindError {
   int argument;
   std::string message;
+  bool parameter = false;  // a parameter whose value is not defined, rather than a marker or the count
 };
 
-// Checks the marker ids as written (0 means ground; VM, VR, ACCM and WDTM take i, j, l;
-// UVX.X ... take i, k). Unknown ids give "marker 31 is not defined; markers on part 3 are 30, 32".
-std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> ids);
+// Checks the arguments as written: the measure's parameters (ORIENT(27, 4, ...)), then the
+// marker ids (0 means ground; VM, VR, ACCM and WDTM take i, j, l; UVX.X ... take i, k). Unknown
+// ids give "marker 31 is not defined; markers on part 3 are 30, 32"; an undefined parameter
+// value says which ones are defined.
+std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> arguments);
 
 // order 0: *value. order 1: also grad, the 12 states of each part in call.parts, part-major
 // (12*part_count entries). order 2: also hess, row-major (12*part_count)^2. The caller
