@@ -13,8 +13,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
-#include <type_traits>
 
 namespace fexpr::kinematics::detail {
 
