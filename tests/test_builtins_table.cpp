@@ -102,12 +102,12 @@ TEST_CASE("The table holds the documented functions", "[table]") {
       "FORCOS", "FORSIN", "SWEEP", "IMPACT", "BISTOP",
       // kinematic
       "DX", "DY", "DZ", "DM", "AX", "AY", "AZ", "PSI", "THETA", "PHI", "YAW", "PITCH", "ROLL", "VX", "VY", "VZ", "VM",
-      "VR", "WX", "WY", "WZ", "WM", "ACCX", "ACCY", "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM",
+      "VR", "WX", "WY", "WZ", "WM", "ACCX", "ACCY", "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM", "INCANG", "ORIENT",
       // element
       "VARVAL", "ARYVAL", "DIF", "DIF1", "CUBSPL", "AKISPL", "CURVE", "INTERP", "SFORCE", "PINVAL", "POUVAL", "INVPSD",
       // solver and user
       "FX", "FY", "FZ", "TX", "TY", "TZ", "FM", "TM", "JOINT", "JPRIM", "MOTION", "BEAM", "BUSHING", "FIELD", "CONTACT",
-      "GFORCE", "VFORCE", "VTORQUE", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "ORIENT", "USER"};
+      "GFORCE", "VFORCE", "VTORQUE", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "USER"};
   std::set<std::string> actual;
   for (const Builtin& b : table()) actual.insert(std::string(b.name));
   CHECK(actual == expected);
@@ -121,7 +121,7 @@ TEST_CASE("Arities follow the Adams argument lists", "[table]") {
        {"ACCM", 1, 3},   {"WDTX", 1, 4},    {"WDTM", 1, 3},   {"AX", 1, 2},     {"PSI", 1, 2},      {"YAW", 1, 2},
        {"VARVAL", 1, 1}, {"ARYVAL", 2, 2},  {"CUBSPL", 3, 4}, {"CURVE", 4, 4},  {"INTERP", 3, 4},   {"SFORCE", 4, 4},
        {"INVPSD", 7, 7}, {"FX", 1, 3},      {"FM", 1, 2},     {"JOINT", 4, 4},  {"FRICTION", 4, 4}, {"SENVAL", 1, 1},
-       {"USER", 0, 30}}));
+       {"INCANG", 3, 3}, {"ORIENT", 3, 4}, {"USER", 0, 30}}));
   const Builtin& b = builtin(name);
   CHECK(b.min_args == min_args);
   CHECK(b.max_args == max_args);
@@ -173,6 +173,8 @@ TEST_CASE("Categories sort the functions as the evaluator expects", "[table]") {
                                                                  {"POLY", Category::general},
                                                                  {"DX", Category::kinematic},
                                                                  {"WDTM", Category::kinematic},
+                                                                 {"INCANG", Category::kinematic},
+                                                                 {"ORIENT", Category::kinematic},
                                                                  {"VARVAL", Category::element},
                                                                  {"SFORCE", Category::element},
                                                                  {"INVPSD", Category::element},
