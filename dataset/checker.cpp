@@ -229,13 +229,18 @@ class Checker {
       out_.diagnostics.push_back(d);
     }
     auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_});
+    bool rule_error = false;
     if (auto* t = std::get_if<ast::Tree>(&tree)) {
       Use use = s.name == "MOTION" ? Use::motion
                 : (s.name == "SFORCE" || s.name == "GFORCE" || s.name == "VFORCE" || s.name == "VTORQUE") ? Use::force
                                                                                                         : Use::other;
-      add(check_rules(*t, use));
+      auto found = check_rules(*t, use);
+      for (const Diagnostic& d : found) rule_error |= d.severity == Severity::error;
+      add(found);
     }
-    if (!compiled) return;
+    // An expression the rules already reject (STEP with x0 > x1) would fail again when
+    // evaluated, at the same place.
+    if (!compiled || rule_error) return;
     Inputs in;
     in.state = &state;
     try {
