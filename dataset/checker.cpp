@@ -42,6 +42,8 @@ constexpr Mandatory kMandatory[] = {
     {"VFORCE", {"I", "JFLOAT", "RM"}},
     {"VTORQUE", {"I", "JFLOAT", "RM"}},
     {"JOINT", {"I", "J"}},
+    {"PINPUT", {"VARIABLES"}},
+    {"POUTPUT", {"VARIABLES"}},
 };
 
 // Statement arguments that name markers.
@@ -97,6 +99,7 @@ class Checker {
       if (!command_file_) {
         mandatory(s);
         markers(s);
+        if (s.name == "PINPUT" || s.name == "POUTPUT") listed_variables(s);
       }
       if (s.name == "SPLINE") spline(s);
       if (s.name == "ARRAY") array(s);
@@ -157,6 +160,23 @@ class Checker {
         if (*id != 0 && !floating_ok && build_.model.find_marker(*id) < 0 && !floating_.count(*id))
           error(Code::reference, a->values[0].span, head(s) + ": marker " + std::to_string(*id) + " is not defined");
       }
+    }
+  }
+
+  // PINVAL and POUVAL read the VARIABLEs a PINPUT or POUTPUT lists, so each must exist.
+  void listed_variables(const Statement& s) {
+    const Argument* variables = find_argument(s, "VARIABLES");
+    if (!variables) return;
+    for (const Value& v : variables->values) {
+      auto id = integer(v);
+      if (!id) {
+        error(Code::argument, v.span, head(s) + ": VARIABLES= takes VARIABLE ids; '" + v.text + "' is not one");
+        continue;
+      }
+      bool defined = std::any_of(dataset_.statements.begin(), dataset_.statements.end(), [&](const Statement& t) {
+        return t.name == "VARIABLE" && t.id == *id;
+      });
+      if (!defined) error(Code::reference, v.span, head(s) + ": VARIABLE/" + std::to_string(*id) + " is not defined");
     }
   }
 

@@ -140,6 +140,9 @@ constexpr std::array kArray{
     Keyword{"VARIABLES", 3, values},
 };
 
+// PINPUT and POUTPUT list the VARIABLEs that PINVAL and POUVAL read (fstate_pinput).
+constexpr std::array kPlantList{Keyword{"VARIABLES", 3, values}};
+
 constexpr std::array<Keyword, 0> kNone{};
 
 constexpr std::array kStatements{
@@ -156,6 +159,8 @@ constexpr std::array kStatements{
     StatementSyntax{"REQUEST", 3, true, kRequest},
     StatementSyntax{"JOINT", 3, true, kJoint},
     StatementSyntax{"ARRAY", 3, true, kArray},
+    StatementSyntax{"PINPUT", 3, true, kPlantList},
+    StatementSyntax{"POUTPUT", 3, true, kPlantList},
     StatementSyntax{"UNITS", 3, false, kUnits},
     StatementSyntax{"ACCGRAV", 3, false, kAccgrav},
     StatementSyntax{"END", 3, false, kNone},

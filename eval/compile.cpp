@@ -19,6 +19,13 @@ namespace fexpr::detail {
 std::span<const ConstantName> constant_names() {
   static const ConstantName names[] = {
       {"DTOR", "pi/180, degrees to radians"},
+      {"FXFREQ",
+       "frequency of the FLEX_BODY mode whose damping ratio Adams is evaluating, inside the FLEX_BODY's CRATIO=",
+       false},
+      {"FXMODE",
+       "mode number (as in the .mtx file) of the FLEX_BODY mode whose damping ratio Adams is evaluating, inside the "
+       "FLEX_BODY's CRATIO=, and 0 in every other expression (cfunc_fxmode)",
+       false},
       {"MODE", "the analysis mode (1 kinematic, 3 initial conditions, 4 dynamic, 5 static, 6 quasi-static, 7 linear)"},
       {"PI", "3.14159..."},
       {"RTOD", "180/pi, radians to degrees"},
@@ -28,6 +35,16 @@ std::span<const ConstantName> constant_names() {
 }
 
 namespace {
+
+// Statements whose function has another name: a call by the statement's name says which.
+struct StatementFunction {
+  std::string_view statement;
+  std::string_view function;
+};
+constexpr StatementFunction kStatementFunctions[] = {
+    {"ARRAY", "ARYVAL"}, {"BUSHING", "BUSH"},        {"PINPUT", "PINVAL"}, {"POUTPUT", "POUVAL"},
+    {"SENSOR", "SENVAL"}, {"SPRINGDAMPER", "SPDP"}, {"VARIABLE", "VARVAL"}, {"VTORQUE", "VTORQ"},
+};
 
 // ---- Lowering the reference code to the fast form (Program::steps) ----
 //
@@ -549,6 +566,14 @@ class Compiler {
     if (upper == "TIME") return in_register(tag(Space::input, 0));
     if (upper == "MODE") return in_register(tag(Space::input, 1));
     if (auto slot = context_.variable_slot(raw)) return in_register(tag(Space::input, 2 + static_cast<std::uint32_t>(*slot)));
+    for (const auto& c : constant_names()) {
+      if (!c.evaluated && c.name == upper) {
+        error(Code::not_interpreted, n.span,
+              upper + " is the " + std::string(c.meaning) +
+                  "; fexpr evaluates no CRATIO=, so an expression that reads " + upper + " is not evaluated");
+        return failed();
+      }
+    }
     if (const builtins::Builtin* f = builtins::find(upper)) {
       error(Code::name, n.span, "'" + upper + "' is a function; call it as " + std::string(f->signature));
       return failed();
@@ -657,6 +682,10 @@ class Compiler {
       if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
       for (const auto& c : constant_names()) {
         if (c.name == upper) message = "'" + upper + "' is a constant, not a function";
+      }
+      for (const auto& s : kStatementFunctions) {
+        if (s.statement == upper)
+          message = upper + " is a statement; its function is " + std::string(builtins::find(s.function)->signature);
       }
       error(Code::name, n.name_span, message);
       for (ast::NodeId k : kids) node(k);

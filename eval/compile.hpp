@@ -18,11 +18,15 @@ struct Compilation {
 
 Compilation compile_tree(const ast::Tree& tree, const Context& context);
 
-// The constant names the language defines (PI, DTOR, RTOD) and the simulation variables
-// (TIME, MODE), for name resolution, completion and help.
+// The constant names the language defines (PI, DTOR, RTOD), the simulation variables (TIME,
+// MODE) and the flexible-body constants (FXFREQ, FXMODE), for name resolution, completion and
+// help.
 struct ConstantName {
   std::string_view name;
   std::string_view meaning;
+  // False where the name has a value only in an expression fexpr never evaluates (a
+  // FLEX_BODY's CRATIO=): reading it is a not-interpreted error that says so.
+  bool evaluated = true;
 };
 std::span<const ConstantName> constant_names();
 
