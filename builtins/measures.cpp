@@ -61,6 +61,11 @@ constexpr Builtin kEntries[] = {
             "component comp (1 x, 2 y, 3 z) of CURVE/id at parameter alpha (iord 0), or its iord-th derivative",
             "CURVE(0.5, 0, 2, 4): y of CURVE/4 at alpha = 0.5"),
     solver("CVCV", 4, 4, "CVCV(id, jflag, comp, rm)", kElementForce, "CVCV(1, 0, 2, 0): FX of CVCV/1 on I"),
+    entry("DELAY", 3, 4, Category::history, smooth, "DELAY(e_delayed, e_delay, e_history[, id])",
+           "e_delayed at TIME - max(e_delay, 0); while that is < 0 (before the start, TIME = 0) e_history evaluated "
+           "at it, which is all fexpr evaluates besides a zero delay: later values need the solver's history; id: an "
+           "ARRAY of interpolation settings",
+           "DELAY(DZ(21, 11), 0.5, 0): DZ(21, 11) half a time unit ago, 0 until TIME = 0.5"),
     element("DIF", 1, 1, smooth, "DIF(id)", "value of the state of DIFF/id", "DIF(2)"),
     element("DIF1", 1, 1, smooth, "DIF1(id)", "time derivative of the state of DIFF/id", "DIF1(2)"),
     kinematic("DM", 1, 2, "DM(i[, j])", "|R_i - R_j|: distance from j to i", "DM(21, 11)"),

@@ -379,6 +379,15 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     if (ic && k < ic->values.size()) v = real(ic->values[k]).value_or(0.0);
     return constant(v);
   }
+  if (function == "DELAY") {
+    // DELAY's id names the ARRAY of its interpolation settings (cfunc_delay); fexpr does not
+    // read them, since it evaluates no past value, but the ARRAY must exist.
+    auto id = id_argument(0);
+    if (!id) return Rejected{0, Code::argument, "DELAY takes an ARRAY id, an integer constant"};
+    if (!find("ARRAY", *id))
+      return Rejected{0, Code::reference, "ARRAY/" + std::to_string(*id) + " is not defined (DELAY's interpolation settings)"};
+    return constant(0.0);
+  }
   if (function == "SFORCE") return sforce(a);
   if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);
   for (const SolverFunction& f : kSolverFunctions) {

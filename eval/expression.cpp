@@ -46,8 +46,13 @@ namespace {
 [[noreturn]] void fail(const detail::Program& p, const detail::RunError& e) {
   Span span = e.input || p.spans.empty() ? p.whole : p.spans[e.pc];
   std::string message = e.message;
+  Code code = Code::domain;
   if (!e.input && !p.code.empty()) {
     const detail::Instruction& i = p.code[e.pc];
+    // DELAY once its delay has elapsed needs the solver's history: not interpreted, rather than
+    // a domain error.
+    if (i.op == detail::OpCode::call && p.functions[i.b]->category == builtins::Category::history)
+      code = Code::not_interpreted;
     // A function's own message already names it; an operator's gets its symbol.
     switch (i.op) {
       case detail::OpCode::divide: message = "'/': " + message; break;
@@ -59,7 +64,7 @@ namespace {
       default: break;
     }
   }
-  throw EvaluationError(Diagnostic{Severity::error, Code::domain, span, message});
+  throw EvaluationError(Diagnostic{Severity::error, code, span, message});
 }
 
 }  // namespace

@@ -60,6 +60,22 @@ struct Bench {
   }
 };
 
+// Value, gradient and Hessian of an expression that must compile and evaluate.
+struct Derivatives {
+  double value;
+  std::vector<double> grad, hess;
+};
+
+inline Derivatives derivatives(const Bench& b, const std::string& text) {
+  auto e = b.compile_ok(text);
+  Workspace ws;
+  Derivatives d;
+  d.grad.resize(e.derivative_count());
+  d.hess.resize(e.derivative_count() * e.derivative_count());
+  d.value = e.hessian(b.inputs(), ws, d.grad, d.hess);
+  return d;
+}
+
 // "line:column" of a diagnostic in a one-expression source.
 inline std::string where(const std::string& text, const Diagnostic& d) {
   Position p = SourceText("t", text).position(d.span.begin);
