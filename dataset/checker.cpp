@@ -227,7 +227,8 @@ class Checker {
       compiled = element->expression;
       diagnostics = element->diagnostics;
     } else {
-      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(), {a.expression_span.begin, &source_});
+      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
+                            {a.expression_span.begin, &source_, is_vector(a) ? 0 : -1});
       compiled = std::move(result.expression);
       diagnostics = std::move(result.diagnostics);
     }
@@ -255,14 +256,26 @@ class Checker {
     if (!compiled) return;
     Inputs in;
     in.state = &state;
-    try {
-      compiled->value(in, workspace_);
-    } catch (const EvaluationError& e) {
-      Diagnostic d = e.diagnostic;
-      d.message = "at the initial state: " + d.message;
-      out_.diagnostics.push_back(d);
+    // A vector's y and z compile as its x did; the first component that fails is reported.
+    for (int component = 0; component < (is_vector(a) ? 3 : 1); ++component) {
+      if (component > 0) {
+        compiled = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
+                           {a.expression_span.begin, &source_, component})
+                       .expression;
+      }
+      try {
+        compiled->value(in, workspace_);
+      } catch (const EvaluationError& e) {
+        Diagnostic d = e.diagnostic;
+        d.message = "at the initial state: " + d.message;
+        out_.diagnostics.push_back(d);
+        return;
+      }
     }
   }
+
+  // FXYZ= and TXYZ= of GFORCE, VFORCE and VTORQUE are vectors (Adams Solver C++, operators.html).
+  static bool is_vector(const Argument& a) { return a.keyword == "FXYZ" || a.keyword == "TXYZ"; }
 
   CheckedFile& out_;
   const SourceText& source_;

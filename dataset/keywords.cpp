@@ -75,10 +75,13 @@ constexpr Keyword kFz{"FZ", 2, expression};
 constexpr Keyword kTx{"TX", 2, expression};
 constexpr Keyword kTy{"TY", 2, expression};
 constexpr Keyword kTz{"TZ", 2, expression};
+// The force and torque as one vector expression (Adams Solver C++: com_vforce, com_gforce).
+constexpr Keyword kFxyz{"FXYZ", 4, expression};
+constexpr Keyword kTxyz{"TXYZ", 4, expression};
 
-constexpr std::array kGforce{kI, kJfloat, kRm, kFx, kFy, kFz, kTx, kTy, kTz, kFunction, kRoutine};
-constexpr std::array kVforce{kI, kJfloat, kRm, kFx, kFy, kFz, kFunction, kRoutine};
-constexpr std::array kVtorque{kI, kJfloat, kRm, kTx, kTy, kTz, kFunction, kRoutine};
+constexpr std::array kGforce{kI, kJfloat, kRm, kFx, kFy, kFz, kTx, kTy, kTz, kFxyz, kTxyz, kFunction, kRoutine};
+constexpr std::array kVforce{kI, kJfloat, kRm, kFx, kFy, kFz, kFxyz, kFunction, kRoutine};
+constexpr std::array kVtorque{kI, kJfloat, kRm, kTx, kTy, kTz, kTxyz, kFunction, kRoutine};
 
 constexpr std::array kUnits{
     Keyword{"FORCE", 3, values},  Keyword{"MASS", 3, values},   Keyword{"LENGTH", 3, values},

@@ -436,7 +436,8 @@ constexpr std::size_t kStackReserve = 16 * 1024;
 
 }  // namespace
 
-Compiler::Compiler(const ast::Tree& tree, const Context& context) : tree_(tree), context_(context) {
+Compiler::Compiler(const ast::Tree& tree, const Context& context, int component)
+    : tree_(tree), context_(context), component_(component) {
   program_ = std::make_shared<Program>();
   program_->bindings = context.bindings();
   add_input(Input::Kind::time, 0, "TIME");
@@ -446,7 +447,7 @@ Compiler::Compiler(const ast::Tree& tree, const Context& context) : tree_(tree),
 }
 
 Compilation Compiler::run() {
-  Operand result = node(tree_.root);
+  Operand result = component_ < 0 ? node(tree_.root) : vector_component(tree_.root);
   Compilation out;
   out.diagnostics = std::move(diagnostics_);
   if (result.failed) return out;
@@ -863,6 +864,8 @@ void Compiler::layout() {
   p.result = place(p.result);
 }
 
-Compilation compile_tree(const ast::Tree& tree, const Context& context) { return Compiler(tree, context).run(); }
+Compilation compile_tree(const ast::Tree& tree, const Context& context, int component) {
+  return Compiler(tree, context, component).run();
+}
 
 }  // namespace fexpr::detail

@@ -44,6 +44,17 @@ void Compiler::scalar_where_vector(Span span, const std::string& text, std::stri
   error(Code::argument, span, text + " is a scalar where " + std::string(need) + " needs a vector; build one with [x, y, z]");
 }
 
+Operand Compiler::vector_component(ast::NodeId id) {
+  const Value v = value(id);
+  if (v.failed()) return failed();
+  if (!v.vector) {
+    error(Code::argument, tree_[id].span,
+          ast::print(tree_, id) + " is a scalar, but this expression (as FXYZ= or TXYZ=) is a vector; build one with [x, y, z]");
+    return failed();
+  }
+  return v.c[static_cast<std::size_t>(component_)];
+}
+
 Value Compiler::vector_literal(const ast::Node& n) {
   Value out;
   out.vector = true;

@@ -53,7 +53,8 @@ inline Value scalar_value(const Operand& o) { return Value{{o, Operand{}, Operan
 
 class Compiler {
  public:
-  Compiler(const ast::Tree& tree, const Context& context);
+  // component: -1 for a scalar expression, 0, 1, 2 for that component of a vector expression.
+  Compiler(const ast::Tree& tree, const Context& context, int component);
   Compilation run();
 
  private:
@@ -111,6 +112,8 @@ class Compiler {
   Operand scalar_of(const Value& v, ast::NodeId id);
   Operand scalar_of(const Value& v, Span span, const std::string& text, bool sum, std::string component);
   void scalar_where_vector(Span span, const std::string& text, std::string_view need);
+  // Component component_ of the vector an expression must be.
+  Operand vector_component(ast::NodeId id);
   Value vector_literal(const ast::Node& n);
   Value vector_call(const ast::Node& n, const builtins::Builtin& f);
   // Operand i of chain n applied to the value of operands 0 .. i-1, when either is a vector.
@@ -127,6 +130,7 @@ class Compiler {
 
   const ast::Tree& tree_;
   const Context& context_;
+  const int component_;
   std::shared_ptr<Program> program_;
   std::vector<Diagnostic> diagnostics_;
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it

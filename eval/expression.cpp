@@ -94,13 +94,16 @@ double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> gr
 }
 
 CompileResult compile(std::string_view text, const Context& context, CompileOptions options) {
+  if (options.component < -1 || options.component > 2)
+    throw std::invalid_argument("CompileOptions::component is -1 (a scalar) or 0, 1, 2 (a vector's x, y, z), not " +
+                                std::to_string(options.component));
   CompileResult out;
   auto parsed = grammar::parse(text, {options.offset, options.source});
   if (auto* d = std::get_if<Diagnostic>(&parsed)) {
     out.diagnostics.push_back(std::move(*d));
     return out;
   }
-  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context);
+  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component);
   out.diagnostics = std::move(compiled.diagnostics);
   if (compiled.program) out.expression.emplace(std::move(compiled.program));
   return out;
