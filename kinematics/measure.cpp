@@ -1,6 +1,7 @@
 #include "kinematics/measure.hpp"
 
 #include "kinematics/measure_formulas.hpp"
+#include "kinematics/orientation.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -10,12 +11,24 @@ namespace fexpr::kinematics {
 namespace {
 
 // Which marker slot (0 i, 1 j, 2 k, 3 l) each written argument fills.
-enum class Arguments : std::uint8_t { ij, ijk, ijkl, ijl };
+enum class Arguments : std::uint8_t { ij, ijk, ijkl, ijl, ik };
+
+// Checks the parameters written before the markers; nullopt when their values are defined.
+using ParameterCheck = std::optional<BindError> (*)(std::span<const long> parameters);
 
 struct MeasureInfo {
   std::string_view name;
   Arguments arguments;
+  std::span<const std::string_view> parameters = {};  // named as in "ORIENT takes the component as ..."
+  ParameterCheck check = nullptr;                      // given with the parameters
 };
+
+std::optional<BindError> check_orient(std::span<const long> parameters) {
+  if (auto problem = check_orientation(parameters[0], parameters[1]))
+    return BindError{problem->argument, problem->message, true};
+  return std::nullopt;
+}
+constexpr std::string_view kOrientParameters[] = {"the orientation system", "the component"};
 
 // Indexed by Measure.
 constexpr MeasureInfo kMeasures[] = {
@@ -27,18 +40,27 @@ constexpr MeasureInfo kMeasures[] = {
     {"WZ", Arguments::ijk},    {"WM", Arguments::ij},     {"ACCX", Arguments::ijkl}, {"ACCY", Arguments::ijkl},
     {"ACCZ", Arguments::ijkl}, {"ACCM", Arguments::ijl},  {"WDTX", Arguments::ijkl}, {"WDTY", Arguments::ijkl},
     {"WDTZ", Arguments::ijkl}, {"WDTM", Arguments::ijl},
+    {"UVX.X", Arguments::ik},  {"UVX.Y", Arguments::ik},  {"UVX.Z", Arguments::ik},  {"UVY.X", Arguments::ik},
+    {"UVY.Y", Arguments::ik},  {"UVY.Z", Arguments::ik},  {"UVZ.X", Arguments::ik},  {"UVZ.Y", Arguments::ik},
+    {"UVZ.Z", Arguments::ik},  {"INCANG", Arguments::ijk},
+    {"ORIENT", Arguments::ij, kOrientParameters, check_orient},
 };
-static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::WDTM) + 1);
+static_assert(std::size(kMeasures) == static_cast<std::size_t>(Measure::ORIENT) + 1);
+static_assert(std::ranges::all_of(kMeasures, [](const MeasureInfo& m) {
+  return m.parameters.size() <= std::tuple_size_v<decltype(MeasureCall::parameters)> &&
+         m.parameters.empty() == (m.check == nullptr);
+}), "a measure's parameters fit MeasureCall::parameters and come with their check");
 
 const MeasureInfo& info(Measure m) { return kMeasures[static_cast<std::size_t>(m)]; }
 
 std::span<const int> slots(Arguments a) {
-  static constexpr int ij[] = {0, 1}, ijk[] = {0, 1, 2}, ijkl[] = {0, 1, 2, 3}, ijl[] = {0, 1, 3};
+  static constexpr int ij[] = {0, 1}, ijk[] = {0, 1, 2}, ijkl[] = {0, 1, 2, 3}, ijl[] = {0, 1, 3}, ik[] = {0, 2};
   switch (a) {
     case Arguments::ij: return ij;
     case Arguments::ijk: return ijk;
     case Arguments::ijkl: return ijkl;
     case Arguments::ijl: return ijl;
+    case Arguments::ik: return ik;
   }
   return {};
 }
@@ -89,20 +111,34 @@ std::string_view measure_name(Measure m) { return info(m).name; }
 
 int max_markers(Measure m) { return static_cast<int>(slots(info(m).arguments).size()); }
 
-std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> ids) {
-  const std::string name(info(measure).name);
-  const std::span<const int> slot_of = slots(info(measure).arguments);
-  if (ids.empty()) return BindError{-1, name + " needs at least one marker"};
+std::span<const std::string_view> parameter_names(Measure m) { return info(m).parameters; }
+
+std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, std::span<const long> arguments) {
+  const MeasureInfo& m = info(measure);
+  const std::string name(m.name);
+  const std::size_t np = m.parameters.size();
+  const std::span<const int> slot_of = slots(m.arguments);
+  if (arguments.size() <= np) {
+    std::string needs;
+    for (std::string_view parameter : m.parameters) needs += std::string(parameter) + ", ";
+    if (!needs.empty()) needs.replace(needs.size() - 2, 2, " and ");
+    return BindError{-1, name + " needs " + needs + "at least one marker"};
+  }
+  const std::span<const long> parameters = arguments.first(np), ids = arguments.subspan(np);
   if (ids.size() > slot_of.size())
     return BindError{-1, name + " takes at most " + std::to_string(slot_of.size()) + " markers, not " +
                              std::to_string(ids.size())};
-  if (ids[0] == 0) return BindError{0, name + " measures marker i, which cannot be ground (0)"};
+  if (m.check)
+    if (auto error = m.check(parameters)) return *error;
+  const int first = static_cast<int>(np);  // index of the first marker argument
+  if (ids[0] == 0) return BindError{first, name + " measures marker i, which cannot be ground (0)"};
 
-  MeasureCall call{measure, {-1, -1, -1, -1}, {-1, -1, -1, -1}, 0};
+  MeasureCall call{measure, {-1, -1, -1, -1}, {-1, -1, -1, -1}, 0, {0, 0}};
+  for (std::size_t p = 0; p < np; ++p) call.parameters[p] = static_cast<int>(parameters[p]);
   for (std::size_t a = 0; a < ids.size(); ++a) {
     if (ids[a] == 0) continue;
     const int index = model.find_marker(ids[a]);
-    if (index < 0) return BindError{static_cast<int>(a), unknown_marker(model, ids[a])};
+    if (index < 0) return BindError{first + static_cast<int>(a), unknown_marker(model, ids[a])};
     call.markers[static_cast<std::size_t>(slot_of[a])] = index;
   }
   for (int index : call.markers) {

@@ -5,6 +5,7 @@
 
 #include "kinematics/dual.hpp"
 #include "kinematics/measure.hpp"
+#include "kinematics/orientation_formulas.hpp"
 #include "kinematics/rotation.hpp"
 
 #include <Eigen/Geometry>
@@ -12,23 +13,11 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numbers>
-#include <type_traits>
 
 namespace fexpr::kinematics::detail {
 
-template <class T>
-inline constexpr bool kDifferentiating = !std::is_same_v<T, double>;
-
-// Angles are dimensionless, so "at the singular point" can be a tolerance: within 1e-8 of it
-// (about the square root of the rounding unit) rounding already scrambles how a decomposition
-// splits the rotation, and derivatives are of order 1e8 anyway.
-inline constexpr double kSingularTolerance = 1e-8;
-
-inline constexpr const char* kEulerSingular =
-    "PSI, THETA and PHI have no derivative where THETA is 0 or pi (PSI takes the whole rotation, PHI is 0)";
-inline constexpr const char* kYawPitchRollSingular =
-    "YAW, PITCH and ROLL have no derivative where PITCH is +-pi/2 (YAW takes the whole rotation, ROLL is 0)";
+inline constexpr const char* kIncludedAngleInLine =
+    "INCANG has no derivative where the three markers are on one line (the angle is 0 or pi)";
 
 // What a measure reads, so that only that is computed (dual arithmetic is not cheap).
 struct Reads {
@@ -36,22 +25,25 @@ struct Reads {
   bool origins;              // origins of i and j
   bool origin_velocities;    // their velocities
   bool origin_accelerations; // their accelerations
-  bool axes_of_i_and_j;      // angle measures; the axes of k are read whenever k is given
+  bool axes_of_i_and_j;      // angle measures
+  bool k_is_a_point;         // INCANG: k's origin is read, not its axes (otherwise read whenever k is given)
 };
 
 constexpr Reads reads(Measure m) {
   switch (m) {
     case Measure::DX: case Measure::DY: case Measure::DZ: case Measure::DM:
-      return {false, true, false, false, false};
+      return {false, true, false, false, false, false};
     case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM: case Measure::VR:
-      return {true, true, true, false, false};
+      return {true, true, true, false, false, false};
     case Measure::WX: case Measure::WY: case Measure::WZ: case Measure::WM:
     case Measure::WDTX: case Measure::WDTY: case Measure::WDTZ: case Measure::WDTM:
-      return {true, false, false, false, false};
+      return {true, false, false, false, false, false};
     case Measure::ACCX: case Measure::ACCY: case Measure::ACCZ: case Measure::ACCM:
-      return {true, true, true, true, false};
+      return {true, true, true, true, false, false};
+    case Measure::INCANG:
+      return {false, true, false, false, false, true};
     default:
-      return {false, false, false, false, true};
+      return {false, false, false, false, true, false};
   }
 }
 
@@ -80,8 +72,9 @@ struct SlotReads {
 };
 
 constexpr SlotReads slot_reads(std::size_t slot, Reads r) {
-  const bool i_or_j = slot < 2;
-  return {i_or_j && r.origins, slot == 2 || (i_or_j && r.axes_of_i_and_j), slot != 2 && r.velocity_states};
+  const bool i_or_j = slot < 2, k = slot == 2;
+  return {(i_or_j && r.origins) || (k && r.k_is_a_point), (k && !r.k_is_a_point) || (i_or_j && r.axes_of_i_and_j),
+          !k && r.velocity_states};
 }
 
 // One part's pose and motion, differentiated by that part's own states only (scalar L), which
@@ -159,20 +152,6 @@ void build_marker(MarkerFrame<T>& m, const Marker& marker, const PartFrame<L>& p
         wide((part.alpha.cross(rho) + part.omega.cross(part.omega.cross(rho)) + part.acceleration).eval());
 }
 
-// atan2 mapped to (-pi, pi]: atan2(-0, x < 0) would give -pi.
-template <class T>
-T principal_atan2(const T& y, const T& x) {
-  using std::atan2;
-  T a = atan2(y, x);
-  if (value_of(a) <= -std::numbers::pi) a = a + 2.0 * std::numbers::pi;
-  return a;
-}
-
-template <class T>
-double value_hypot(const T& a, const T& b) {
-  return std::hypot(value_of(a), value_of(b));
-}
-
 // |v|. A zero vector (squared length below the smallest normal double, where v/|v| stops being
 // computable) has length 0 but no derivative.
 template <class T>
@@ -198,19 +177,15 @@ constexpr int component(Measure m) {
 
 // mk holds the frames of markers i, j, k, l (ground where not given).
 template <class T>
-const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
+const char* formula(const MeasureCall& call, const MarkerFrame<T> (&mk)[4], T& out) {
+  const Measure m = call.measure;
   const MarkerFrame<T>& i = mk[0];
   const MarkerFrame<T>& j = mk[1];
   const MarkerFrame<T>& k = mk[2];
   const MarkerFrame<T>& l = mk[3];
   const int c = component(m);
-  // Entry (row, col) of A = [axes of j]^T [axes of i]: axis col of i in j coordinates.
-  auto a = [&](int row, int col) -> T { return j.axes.col(row).dot(i.axes.col(col)); };
-  auto angle = [&](const T& y, const T& x, const char* undefined) -> const char* {
-    if (value_hypot(y, x) <= kSingularTolerance) return undefined;
-    out = principal_atan2(y, x);
-    return nullptr;
-  };
+  // A = [axes of j]^T [axes of i]: entry (row, col) is axis col of i in j coordinates.
+  auto relative = [&] { return Mat3<T>(j.axes.transpose() * i.axes); };
 
   switch (m) {
     case Measure::DX: case Measure::DY: case Measure::DZ:
@@ -219,38 +194,15 @@ const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
     case Measure::DM:
       return magnitude<T>(i.position - j.position, "DM has no derivative when markers coincide", out);
 
-    case Measure::AX:
-      return angle(-a(1, 2), a(2, 2), "AX is undefined when the z axis of i is parallel to the x axis of j");
-    case Measure::AY:
-      return angle(a(0, 2), a(2, 2), "AY is undefined when the z axis of i is parallel to the y axis of j");
-    case Measure::AZ:
-      return angle(a(1, 0), a(0, 0), "AZ is undefined when the x axis of i is parallel to the z axis of j");
-
-    case Measure::PSI: case Measure::THETA: case Measure::PHI: {
-      const T a31 = a(2, 0), a32 = a(2, 1), a33 = a(2, 2);
-      const T a13 = a(0, 2), a23 = a(1, 2);
-      const bool singular = std::min(value_hypot(a31, a32), value_hypot(a13, a23)) <= kSingularTolerance;
-      if (singular && kDifferentiating<T>) return kEulerSingular;
-      using std::atan2;
-      using std::sqrt;
-      // atan2 of (sin, cos) keeps full accuracy near 0 and pi, where acos(A33) loses half.
-      if (m == Measure::THETA) out = atan2(sqrt(a31 * a31 + a32 * a32), a33);
-      else if (singular) out = m == Measure::PSI ? principal_atan2(a(1, 0), a(0, 0)) : T(0.0);
-      else out = m == Measure::PSI ? principal_atan2(a13, -a23) : principal_atan2(a31, a32);
-      return nullptr;
-    }
-    case Measure::YAW: case Measure::PITCH: case Measure::ROLL: {
-      const T a31 = a(2, 0), a32 = a(2, 1), a33 = a(2, 2);
-      const T a11 = a(0, 0), a21 = a(1, 0);
-      const bool singular = std::min(value_hypot(a32, a33), value_hypot(a11, a21)) <= kSingularTolerance;
-      if (singular && kDifferentiating<T>) return kYawPitchRollSingular;
-      using std::atan2;
-      using std::sqrt;
-      if (m == Measure::PITCH) out = atan2(a31, sqrt(a32 * a32 + a33 * a33));
-      else if (singular) out = m == Measure::YAW ? principal_atan2(T(-a(0, 1)), a(1, 1)) : T(0.0);
-      else out = m == Measure::YAW ? principal_atan2(a21, a11) : principal_atan2(a32, a33);
-      return nullptr;
-    }
+    case Measure::AX: case Measure::AY: case Measure::AZ:
+      return axis_angle(static_cast<int>(m) - static_cast<int>(Measure::AX), relative(), out);
+    case Measure::PSI: case Measure::THETA: case Measure::PHI:
+      return body_fixed_angle({2, 0, 2}, static_cast<int>(m) - static_cast<int>(Measure::PSI), relative(),
+                              kEulerSingular, out);
+    case Measure::YAW: case Measure::PITCH: case Measure::ROLL:
+      return yaw_pitch_roll(static_cast<int>(m) - static_cast<int>(Measure::YAW), relative(), out);
+    case Measure::ORIENT:
+      return orientation(call.parameters[0], call.parameters[1], relative(), out);
 
     case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM: {
       const Vec3<T> r = i.position - j.position;
@@ -291,6 +243,38 @@ const char* formula(Measure m, const MarkerFrame<T> (&mk)[4], T& out) {
       out = k.axes.col(c).dot(in_l);
       return nullptr;
     }
+
+    case Measure::INCANG: {
+      const Vec3<T> u = i.position - j.position, v = k.position - j.position;
+      const T uu = u.dot(u), vv = v.dot(v);
+      // Two positions that agree to 1e-8 of their distance from the origin differ by rounding:
+      // the line through them has no direction.
+      auto coincide = [](const MarkerFrame<T>& p, const MarkerFrame<T>& q, const T& squared_distance) {
+        const double scale = std::max(value_of(p.position.dot(p.position)), value_of(q.position.dot(q.position)));
+        return value_of(squared_distance) < std::numeric_limits<double>::min() ||
+               value_of(squared_distance) <= kSingularTolerance * kSingularTolerance * scale;
+      };
+      if (coincide(i, j, uu)) return "INCANG is undefined when markers i and j coincide";
+      if (coincide(k, j, vv)) return "INCANG is undefined when markers j and k coincide";
+      // atan2(|u x v|, u.v) keeps full accuracy near 0 and pi, where acos of the cosine loses half.
+      const Vec3<T> w = u.cross(v);
+      const T ww = w.dot(w);
+      const bool in_line = value_of(ww) <= kSingularTolerance * kSingularTolerance * value_of(uu) * value_of(vv);
+      if (in_line && kDifferentiating<T>) return kIncludedAngleInLine;
+      using std::atan2;
+      using std::sqrt;
+      out = atan2(sqrt(ww), u.dot(v));
+      return nullptr;
+    }
+
+    case Measure::UVX_X: case Measure::UVX_Y: case Measure::UVX_Z:
+    case Measure::UVY_X: case Measure::UVY_Y: case Measure::UVY_Z:
+    case Measure::UVZ_X: case Measure::UVZ_Y: case Measure::UVZ_Z: {
+      // Measure order: axis of i major, axis of k minor.
+      const int n = static_cast<int>(m) - static_cast<int>(Measure::UVX_X);
+      out = k.axes.col(n % 3).dot(i.axes.col(n / 3));
+      return nullptr;
+    }
   }
   return "unknown kinematic measure";
 }
@@ -322,7 +306,7 @@ const char* evaluate_as(const MeasureCall& call, const Model& model, const State
     if (p < 0) build_marker(markers[slot], marker, ground_frame<L>(), s, r, to_wide);
     else build_marker(markers[slot], marker, parts[p], s, r, to_wide);
   }
-  return formula(call.measure, markers, out);
+  return formula(call, markers, out);
 }
 
 // Order 0: doubles throughout.

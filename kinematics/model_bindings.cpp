@@ -10,17 +10,21 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
     std::string_view function, std::span<const std::optional<double>> arguments) const {
   auto measure = measure_from_name(function);
   if (!measure) return std::nullopt;
+  const std::span<const std::string_view> parameters = parameter_names(*measure);
   std::vector<long> ids;
   for (std::size_t a = 0; a < arguments.size(); ++a) {
     const std::optional<double>& v = arguments[a];
     if (!v || std::trunc(*v) != *v || std::abs(*v) > static_cast<double>(std::numeric_limits<int>::max())) {
       return Rejected{static_cast<int>(a), Code::argument,
-                      std::string(function) + " takes marker ids, which are integer constants"};
+                      std::string(function) + (a < parameters.size()
+                                                   ? " takes " + std::string(parameters[a]) + " as an integer constant"
+                                                   : std::string(" takes marker ids, which are integer constants"))};
     }
     ids.push_back(static_cast<long>(*v));
   }
   auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
-  if (auto* error = std::get_if<BindError>(&bound)) return Rejected{error->argument, Code::reference, error->message};
+  if (auto* error = std::get_if<BindError>(&bound))
+    return Rejected{error->argument, error->parameter ? Code::argument : Code::reference, error->message};
   const MeasureCall& call = std::get<MeasureCall>(bound);
   Resolved resolved;
   for (int p = 0; p < call.part_count; ++p) {

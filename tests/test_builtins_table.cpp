@@ -114,12 +114,12 @@ TEST_CASE("The table holds the documented functions", "[table]") {
       "FORCOS", "FORSIN", "SWEEP", "IMPACT", "BISTOP",
       // kinematic
       "DX", "DY", "DZ", "DM", "AX", "AY", "AZ", "PSI", "THETA", "PHI", "YAW", "PITCH", "ROLL", "VX", "VY", "VZ", "VM",
-      "VR", "WX", "WY", "WZ", "WM", "ACCX", "ACCY", "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM",
+      "VR", "WX", "WY", "WZ", "WM", "ACCX", "ACCY", "ACCZ", "ACCM", "WDTX", "WDTY", "WDTZ", "WDTM", "INCANG", "ORIENT",
       // element
       "VARVAL", "ARYVAL", "DIF", "DIF1", "CUBSPL", "AKISPL", "CURVE", "INTERP", "SFORCE", "PINVAL", "POUVAL", "INVPSD",
       // solver and user
       "FX", "FY", "FZ", "TX", "TY", "TZ", "FM", "TM", "JOINT", "JPRIM", "MOTION", "BEAM", "BUSH", "FIELD", "CONTACT",
-      "GFORCE", "VFORCE", "VTORQ", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "ORIENT", "DELAY", "USER",
+      "GFORCE", "VFORCE", "VTORQ", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "DELAY", "USER",
       // vectors (Adams Solver C++)
       "DXYZ", "VXYZ", "ACCXYZ", "WXYZ", "WDTXYZ", "FXYZ", "TXYZ", "UVX", "UVY", "UVZ", "UV", "MAG"};
   std::set<std::string> actual;
@@ -135,9 +135,9 @@ TEST_CASE("Arities follow the Adams argument lists", "[table]") {
        {"ACCM", 1, 3},   {"WDTX", 1, 4},    {"WDTM", 1, 3},   {"AX", 1, 2},     {"PSI", 1, 2},      {"YAW", 1, 2},
        {"VARVAL", 1, 1}, {"ARYVAL", 2, 2},  {"CUBSPL", 3, 4}, {"CURVE", 4, 4},  {"INTERP", 3, 4},   {"SFORCE", 4, 4},
        {"INVPSD", 7, 7}, {"FX", 1, 3},      {"FM", 1, 2},     {"JOINT", 4, 4},  {"FRICTION", 2, 2}, {"SENVAL", 1, 1},
-       {"USER", 0, 30},  {"DELAY", 3, 4},   {"DXYZ", 1, 3},   {"VXYZ", 1, 4},   {"ACCXYZ", 1, 4},   {"WXYZ", 1, 3},
-       {"WDTXYZ", 1, 4}, {"FXYZ", 1, 3},    {"TXYZ", 1, 3},   {"UVX", 1, 2},    {"UVZ", 1, 2},      {"UV", 1, 1},
-       {"MAG", 1, 1}}));
+       {"INCANG", 3, 3}, {"ORIENT", 3, 4},  {"USER", 0, 30},  {"DELAY", 3, 4},   {"DXYZ", 1, 3},     {"VXYZ", 1, 4},
+       {"ACCXYZ", 1, 4}, {"WXYZ", 1, 3},    {"WDTXYZ", 1, 4}, {"FXYZ", 1, 3},    {"TXYZ", 1, 3},     {"UVX", 1, 2},
+       {"UVZ", 1, 2},    {"UV", 1, 1},      {"MAG", 1, 1}}));
   const Builtin& b = builtin(name);
   CHECK(b.min_args == min_args);
   CHECK(b.max_args == max_args);
@@ -197,6 +197,8 @@ TEST_CASE("Categories sort the functions as the evaluator expects", "[table]") {
                                                                  {"POLY", Category::general},
                                                                  {"DX", Category::kinematic},
                                                                  {"WDTM", Category::kinematic},
+                                                                 {"INCANG", Category::kinematic},
+                                                                 {"ORIENT", Category::kinematic},
                                                                  {"VARVAL", Category::element},
                                                                  {"SFORCE", Category::element},
                                                                  {"INVPSD", Category::element},

@@ -82,3 +82,28 @@ TEST_CASE("sforce of a contact model and of an unknown id", "[cli][sforce]") {
   CHECK(d["sforces"][0]["on_i"]["force"][2].number() == Approx(1E5 * std::pow(0.005, 1.5) + 12.5));
   CHECK(run_fexpr("sforce --id 9 " + kModels + "contact.adm").status == 1);
 }
+
+TEST_CASE("eval --model gives Adams' own Euler parameters for the Chrono pendulum", "[cli][model]") {
+  // REQUEST/04 of projectchrono/chrono's test_Revolute_Case01.adm; Adams wrote at time 0
+  // (data/testing/joints/revolute_joint/Revolute_Case01_ADAMS_Quat.txt) e0 = +7.071070E-01,
+  // e1 = -7.071070E-01, e2 = 0, e3 = +8.659560E-17. Marker ids keep the dataset's leading zeros.
+  const std::string model = std::string(FEXPR_SOURCE_DIR) +
+                            "/tests/data/corpus/projectchrono__chrono/data__testing__joints__adams_models__test_Revolute_Case01.adm";
+  auto r = run_fexpr("eval --format json --grad --model " + model +
+                     " 'ORIENT(27,1,0201,0101)' 'ORIENT(27,2,0201,0101)' 'ORIENT(27,3,0201,0101)' "
+                     "'ORIENT(27,4,0201,0101)' 'INCANG(0201,0101,0103)' 'ORIENT(27,5,0201,0101)'");
+  CHECK(r.status == 1);
+  auto d = lines(r.out);
+  REQUIRE(d.size() == 6);
+  const double adams[4] = {7.071070E-01, -7.071070E-01, 0.0, 8.659560E-17};
+  for (int c = 0; c < 4; ++c) CHECK(d[static_cast<std::size_t>(c)]["value"].number() == Approx(adams[c]).margin(5e-7));
+  // Part 2 turning by theta about ground x takes 0201 from Rx(-90 deg) to Rx(theta - 90 deg):
+  // d e0/d theta = -sin(-pi/4)/2.
+  CHECK(d[0]["gradient"]["PART/2.theta"].number() == Approx(std::sqrt(0.125)).epsilon(1e-14));
+  // 0201 at (2, 0, 0) and 0103 at (0, -0.4, 0) seen from the origin: a right angle, which opens
+  // by 1/2 per unit 0201 moves along +y.
+  CHECK(d[4]["value"].number() == Approx(std::numbers::pi / 2).epsilon(1e-15));
+  CHECK(d[4]["gradient"]["PART/2.y"].number() == Approx(0.5).epsilon(1e-14));
+  CHECK(d[5]["error"]["message"].str() == "ORIENT system 27 (Euler parameters) has components 1 to 4, not 5");
+  CHECK(d[5]["error"]["column"].number() == 11);
+}

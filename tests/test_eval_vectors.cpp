@@ -4,6 +4,7 @@
 #include "expression_helpers.hpp"
 #include "loaded_dataset.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -271,4 +272,38 @@ TEST_CASE("Vector measures are reference-checked like their components", "[vecto
           "DXYZ(20, 10) is a vector where a scalar is needed; use MAG(DXYZ(20, 10)) or a component such as DX(20, 10)");
     CHECK(where("DXYZ(20, 10) + 1", d) == "1:1");
   }
+}
+
+TEST_CASE("UVX, UVY and UVZ are marker axes: DXYZ(i, j)*UVX(k) = DX(i, j, k), as cfunc_uvx says", "[vector][model]") {
+  LoadedDataset m(kMovingModel);
+  for (const auto& [dot, scalar] : std::vector<std::pair<std::string, std::string>>{
+           {"DXYZ(20, 30)*UVX(10)", "DX(20, 30, 10)"},
+           {"DXYZ(20, 30)*UVY(30)", "DY(20, 30, 30)"},
+           {"UVZ(20)*DXYZ(30, 10)", "DZ(30, 10, 20)"},
+       }) {
+    INFO(dot);
+    const fexpr::Expression v = m.compile_ok(dot), s = m.compile_ok(scalar);
+    // The same inputs, perhaps in another order: index of each of v's inputs among s's.
+    const auto& names = v.derivative_names();
+    std::vector<std::size_t> at;
+    for (const auto& name : names) {
+      const auto it = std::find(s.derivative_names().begin(), s.derivative_names().end(), name);
+      REQUIRE(it != s.derivative_names().end());
+      at.push_back(static_cast<std::size_t>(it - s.derivative_names().begin()));
+    }
+    REQUIRE(names.size() == s.derivative_count());
+    const auto a = model_derivatives(m, v), b = model_derivatives(m, s);
+    const std::size_t n = names.size();
+    CHECK(a.value == Approx(b.value).epsilon(1e-13));
+    for (std::size_t k = 0; k < n; ++k) {
+      CHECK(a.grad[k] == Approx(b.grad[at[k]]).epsilon(1e-12).margin(1e-12));
+      for (std::size_t l = 0; l < n; ++l)
+        CHECK(a.hess[k * n + l] == Approx(b.hess[at[k] * n + at[l]]).epsilon(1e-11).margin(1e-11));
+    }
+  }
+  // The axes of a marker, expressed in any frame, are orthonormal and right-handed.
+  CHECK(m.value("MAG(UVX(20, 30))") == Approx(1.0));
+  CHECK(m.value("UVX(20, 30)*UVY(20, 30)") == Approx(0.0).margin(1e-15));
+  CHECK(m.value("MAG(UVX(20, 30) % UVY(20, 30) - UVZ(20, 30))") == Approx(0.0).margin(1e-15));
+  CHECK(m.compile_error("UVX(0)*[1, 0, 0]").message == "UVX measures marker i, which cannot be ground (0)");
 }

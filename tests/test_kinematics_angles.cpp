@@ -23,22 +23,6 @@ struct OneMarker {
   std::string error(const char* name, int order) const { return error_at(model, State(model), name, {20}, order); }
 };
 
-// Markers 20 (part 2) and 30 (part 3) on parts in general poses; 20's axes are set so that
-// relative to 30 they are exactly `relative`.
-struct TwoParts {
-  Model model;
-  explicit TwoParts(const Matrix3d& relative) {
-    const Vector3d e2(0.4, 1.3, -2.2), e3(-1.7, 0.8, 2.9);
-    model.add_part(2, at_rest({1, 0, 0}, e2));
-    model.add_part(3, at_rest({0, 1, 0}, e3));
-    const Matrix3d axes30 = r313(0.5, 2.0, -0.3);
-    model.add_marker(30, 3, {0, 0, 0}, axes30);
-    const Matrix3d ground_axes30 = r313(e3[0], e3[1], e3[2]) * axes30;
-    model.add_marker(20, 2, {0, 0, 0}, r313(e2[0], e2[1], e2[2]).transpose() * ground_axes30 * relative);
-  }
-  double operator()(const char* name) const { return measure(model, State(model), name, {20, 30}); }
-};
-
 }  // namespace
 
 TEST_CASE("AX, AY, AZ give the angle of a rotation about one axis of j", "[kinematics][angles]") {

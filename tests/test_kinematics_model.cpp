@@ -167,11 +167,14 @@ TEST_CASE("Measure names and marker counts follow the spec", "[kinematics][measu
       {"DX", 3}, {"DY", 3}, {"DZ", 3}, {"DM", 2}, {"AX", 2}, {"AY", 2}, {"AZ", 2}, {"PSI", 2}, {"THETA", 2},
       {"PHI", 2}, {"YAW", 2}, {"PITCH", 2}, {"ROLL", 2}, {"VX", 4}, {"VY", 4}, {"VZ", 4}, {"VM", 3}, {"VR", 3},
       {"WX", 3}, {"WY", 3}, {"WZ", 3}, {"WM", 2}, {"ACCX", 4}, {"ACCY", 4}, {"ACCZ", 4}, {"ACCM", 3},
-      {"WDTX", 4}, {"WDTY", 4}, {"WDTZ", 4}, {"WDTM", 3}}));
+      {"WDTX", 4}, {"WDTY", 4}, {"WDTZ", 4}, {"WDTM", 3}, {"UVX.X", 2}, {"UVX.Y", 2}, {"UVX.Z", 2},
+      {"UVY.X", 2}, {"UVY.Y", 2}, {"UVY.Z", 2}, {"UVZ.X", 2}, {"UVZ.Y", 2}, {"UVZ.Z", 2}, {"INCANG", 3},
+      {"ORIENT", 2}}));
   const auto m = measure_from_name(name);
   REQUIRE(m.has_value());
   CHECK(max_markers(*m) == count);
   CHECK(measure_name(*m) == name);
+  CHECK(parameter_names(*m).size() == (std::string_view(name) == "ORIENT" ? 2u : 0u));
   CHECK_FALSE(measure_from_name("dx").has_value());
   CHECK_FALSE(measure_from_name("DXYZ").has_value());
 }
@@ -210,6 +213,19 @@ TEST_CASE("Binding maps written marker ids to slots i, j, k, l and lists the par
     const char* name = GENERATE("VM", "VR", "ACCM", "WDTM");
     CHECK(bound(model, name, {20, 0, 30}).markers == std::array<int, 4>{m20, -1, -1, m30});
   }
+  SECTION("ORIENT's two leading codes are parameters, its markers i and j follow") {
+    const MeasureCall c = bound(model, "ORIENT", {27, 4, 20, 30});
+    CHECK(c.parameters == std::array<int, 2>{27, 4});
+    CHECK(c.markers == std::array<int, 4>{m20, m30, -1, -1});
+    CHECK(bound(model, "DX", {20}).parameters == std::array<int, 2>{0, 0});
+  }
+  SECTION("INCANG's third marker fills slot k") {
+    CHECK(bound(model, "INCANG", {20, 30, 21}).markers == std::array<int, 4>{m20, m30, m21, -1});
+  }
+  SECTION("the second argument of the unit-vector components is k, not j") {
+    const char* name = GENERATE("UVX.X", "UVY.Z", "UVZ.Y");
+    CHECK(bound(model, name, {20, 30}).markers == std::array<int, 4>{m20, -1, m30, -1});
+  }
 }
 
 TEST_CASE("Binding rejects unknown markers and wrong argument counts", "[kinematics][measure]") {
@@ -245,6 +261,8 @@ TEST_CASE("Binding rejects unknown markers and wrong argument counts", "[kinemat
     CHECK(bind_error(model, Measure::DM, {30, 32, 30}, &argument) == "DM takes at most 2 markers, not 3");
     CHECK(argument == -1);
     CHECK(bind_error(model, Measure::WX, {}, &argument) == "WX needs at least one marker");
+    CHECK(argument == -1);
+    CHECK(bind_error(model, Measure::UVY_X, {30, 32, 30}, &argument) == "UVY.X takes at most 2 markers, not 3");
     CHECK(argument == -1);
   }
 }
