@@ -25,10 +25,12 @@ enum class Kind : std::uint8_t {
   sum,          // a + b - c: children with ops
   product,      // a * b / c: children with ops
   power,        // a ** b
+  vector,       // [x, y, z]: three children
 };
 
 // Operator that joins a child to its n-ary parent: the first child carries `first`.
-enum class Op : std::uint8_t { first, add, subtract, multiply, divide };
+// In a product, multiply is also the dot product of two vectors and cross their cross product (%).
+enum class Op : std::uint8_t { first, add, subtract, multiply, divide, cross };
 
 struct Node {
   Kind kind;
@@ -59,6 +61,8 @@ struct Tree {
 std::string print(const Tree& tree);
 // The canonical text of one subtree.
 std::string print(const Tree& tree, NodeId node);
+// The canonical text of the first `count` operands of a sum or product, with their operators.
+std::string print_operands(const Tree& tree, const Node& chain, std::uint32_t count);
 // Indented tree for `fexpr eval --ast`.
 std::string dump(const Tree& tree);
 

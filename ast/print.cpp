@@ -38,6 +38,24 @@ class Printer {
     if (parens) out += ')';
   }
 
+  // The first `count` operands of a sum or product, with their operators.
+  void operands(const Node& n, std::uint32_t count) {
+    auto kids = t_.kids(n);
+    for (std::uint32_t i = 0; i < count; ++i) {
+      switch (t_.op(n, i)) {
+        case Op::add: out += " + "; break;
+        case Op::subtract: out += " - "; break;
+        case Op::multiply: out += '*'; break;
+        case Op::divide: out += '/'; break;
+        case Op::cross: out += " % "; break;
+        case Op::first: break;
+      }
+      // A later operand of the same kind was parenthesised in the source: a - (b + c).
+      Level own = n.kind == Kind::sum ? level_sum : level_product;
+      node(kids[i], i == 0 ? own : static_cast<Level>(own + 1));
+    }
+  }
+
   std::string out;
 
  private:
@@ -70,21 +88,13 @@ class Printer {
         out += "**";
         node(kids[1], level_unary);
         break;
-      case Kind::sum:
-      case Kind::product:
-        for (std::uint32_t i = 0; i < kids.size(); ++i) {
-          switch (t_.op(n, i)) {
-            case Op::add: out += " + "; break;
-            case Op::subtract: out += " - "; break;
-            case Op::multiply: out += '*'; break;
-            case Op::divide: out += '/'; break;
-            case Op::first: break;
-          }
-          // A later operand of the same kind was parenthesised in the source: a - (b + c).
-          Level own = n.kind == Kind::sum ? level_sum : level_product;
-          node(kids[i], i == 0 ? own : static_cast<Level>(own + 1));
-        }
+      case Kind::vector:
+        out += '[';
+        list(kids, 0);
+        out += ']';
         break;
+      case Kind::sum:
+      case Kind::product: operands(n, n.count); break;
     }
   }
 
@@ -110,6 +120,7 @@ const char* kind_name(Kind k) {
     case Kind::sum: return "sum";
     case Kind::product: return "product";
     case Kind::power: return "power";
+    case Kind::vector: return "vector";
   }
   return "?";
 }
@@ -122,6 +133,7 @@ void dump_node(const Tree& t, NodeId id, Op op, int indent, std::string& out) {
     case Op::subtract: out += "- "; break;
     case Op::multiply: out += "* "; break;
     case Op::divide: out += "/ "; break;
+    case Op::cross: out += "% "; break;
     case Op::first: break;
   }
   out += kind_name(n.kind);
@@ -149,6 +161,12 @@ std::string print(const Tree& tree) { return print(tree, tree.root); }
 std::string print(const Tree& tree, NodeId node) {
   Printer p(tree);
   p.node(node, level_sum);
+  return p.out;
+}
+
+std::string print_operands(const Tree& tree, const Node& chain, std::uint32_t count) {
+  Printer p(tree);
+  p.operands(chain, count);
   return p.out;
 }
 

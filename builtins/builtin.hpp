@@ -2,6 +2,7 @@
 // derivative rule. The compiler, the evaluator, the checker and the REPL's help all read it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -17,8 +18,13 @@ enum class Category : std::uint8_t {
   kinematic,  // DX ... WDTM: need a model
   element,    // VARVAL, CUBSPL, SFORCE, ...: need a dataset
   solver,     // JOINT, BEAM, FX, ...: need solver state, never evaluated here
+  history,    // DELAY: evaluated until its delay has elapsed; later values need the solver's
+              // history of the delayed expression (eval/compile_delay.cpp gives its meaning)
   user,       // USER(...): a user subroutine
 };
+
+// What a call gives, or what an argument is: Adams Solver (C++) has vector expressions.
+enum class Shape : std::uint8_t { scalar, vector };
 
 // How smooth the function is in its arguments; the checker warns on the less smooth ones.
 enum class Smoothness : std::uint8_t { smooth, c2, c1, c0, discontinuous };
@@ -45,6 +51,13 @@ struct Builtin {
   std::string_view example;     // "STEP(3.5, 3, 0, 4, 1) = 0.5"
   ValueRule value;              // nullptr for kinematic, element, solver and user functions
   DerivativeRule derivatives;   // nullptr likewise
+  // Vector functions. A vector result is either the scalar functions named in `components`
+  // called with the same arguments (DXYZ: DX, DY, DZ), or, without components, the rules
+  // called once per component with its index 0, 1, 2 as an extra last argument (UV). A vector
+  // argument (MAG, UV) reaches the rules as its x, y, z: three arguments for the one written.
+  Shape result = Shape::scalar;
+  Shape argument = Shape::scalar;
+  std::array<std::string_view, 3> components{};
 };
 
 // Every builtin, sorted by name.

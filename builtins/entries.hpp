@@ -13,5 +13,6 @@ std::span<const Builtin> step_entries();
 std::span<const Builtin> series_entries();
 std::span<const Builtin> contact_entries();
 std::span<const Builtin> measure_entries();
+std::span<const Builtin> vector_entries();
 
 }  // namespace fexpr::builtins

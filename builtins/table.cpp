@@ -11,7 +11,8 @@ namespace fexpr::builtins {
 std::span<const Builtin> table() {
   static const std::vector<Builtin> all = [] {
     std::vector<Builtin> entries;
-    for (auto part : {math_entries(), step_entries(), series_entries(), contact_entries(), measure_entries()})
+    for (auto part : {math_entries(), step_entries(), series_entries(), contact_entries(), measure_entries(),
+                      vector_entries()})
       entries.insert(entries.end(), part.begin(), part.end());
     std::sort(entries.begin(), entries.end(), [](const Builtin& a, const Builtin& b) { return a.name < b.name; });
     return entries;

@@ -230,7 +230,13 @@ Runner add_eval_command(CLI::App& app) {
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
   sub->add_option("--model", o->model, "Evaluate kinematic functions against the parts and markers of FILE.adm");
   sub->add_option("--file", o->file, "Evaluate each non-empty, non-# line of FILE (- = standard input)");
-  sub->add_option("EXPR", o->expressions, "Expressions to evaluate");
+  // CLI11 splits an argument written "[...]" at its commas (a list) when the option allows extra
+  // arguments, and without them a positional takes only as many as its minimum: a minimum no
+  // command line reaches, with TakeAll (which never checks it), keeps "[1, 2, 3]*[4, 5, 6]" whole.
+  sub->add_option("EXPR", o->expressions, "Expressions to evaluate")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
+      ->allow_extra_args(false)
+      ->expected(1 << 20, -1);
   return [o] { return run_eval(*o); };
 }
 

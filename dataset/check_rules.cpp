@@ -79,13 +79,16 @@ class Rules {
               if (*v == 0.0) return std::nullopt;
               *acc /= *v;
               break;
+            case ast::Op::cross: return std::nullopt;  // of vectors, which do not fold
           }
         }
         return acc;
       }
       case ast::Kind::call: {
         const builtins::Builtin* f = builtins::find(text::upper(t_.name(n)));
-        if (!f || !f->value || static_cast<int>(kids.size()) < f->min_args || static_cast<int>(kids.size()) > f->max_args) return std::nullopt;
+        if (!f || !f->value || f->argument == builtins::Shape::vector || static_cast<int>(kids.size()) < f->min_args ||
+            static_cast<int>(kids.size()) > f->max_args)
+          return std::nullopt;
         double args[builtins::kMaxArgs];
         for (std::size_t i = 0; i < kids.size(); ++i) {
           auto v = fold(kids[i], subs);

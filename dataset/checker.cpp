@@ -44,6 +44,8 @@ constexpr Mandatory kMandatory[] = {
     {"VFORCE", {"I", "JFLOAT", "RM"}},
     {"VTORQUE", {"I", "JFLOAT", "RM"}},
     {"JOINT", {"I", "J"}},
+    {"PINPUT", {"VARIABLES"}},
+    {"POUTPUT", {"VARIABLES"}},
 };
 
 // Statement arguments that name markers.
@@ -99,6 +101,7 @@ class Checker {
       if (!command_file_) {
         mandatory(s);
         markers(s);
+        if (s.name == "PINPUT" || s.name == "POUTPUT") listed_variables(s);
       }
       if (s.name == "SPLINE") spline(s);
       if (s.name == "ARRAY") array(s);
@@ -162,6 +165,23 @@ class Checker {
     }
   }
 
+  // PINVAL and POUVAL read the VARIABLEs a PINPUT or POUTPUT lists, so each must exist.
+  void listed_variables(const Statement& s) {
+    const Argument* variables = find_argument(s, "VARIABLES");
+    if (!variables) return;
+    for (const Value& v : variables->values) {
+      auto id = integer(v);
+      if (!id) {
+        error(Code::argument, v.span, head(s) + ": VARIABLES= takes VARIABLE ids; '" + v.text + "' is not one");
+        continue;
+      }
+      bool defined = std::any_of(dataset_.statements.begin(), dataset_.statements.end(), [&](const Statement& t) {
+        return t.name == "VARIABLE" && t.id == *id;
+      });
+      if (!defined) error(Code::reference, v.span, head(s) + ": VARIABLE/" + std::to_string(*id) + " is not defined");
+    }
+  }
+
   void spline(const Statement& s) {
     if (find_argument(s, "FILE")) return;
     auto read = read_spline(s);
@@ -209,7 +229,8 @@ class Checker {
       compiled = element->expression;
       diagnostics = element->diagnostics;
     } else {
-      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(), {a.expression_span.begin, &source_});
+      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
+                            {a.expression_span.begin, &source_, is_vector(a) ? 0 : -1});
       compiled = std::move(result.expression);
       diagnostics = std::move(result.diagnostics);
     }
@@ -243,21 +264,38 @@ class Checker {
     if (!compiled || rule_error) return;
     Inputs in;
     in.state = &state;
-    try {
-      compiled->value(in, workspace_);
-    } catch (const EvaluationError& e) {
-      Diagnostic d = e.diagnostic;
-      if (reads_part_states(*compiled)) {
-        d.severity = Severity::warning;
-        d.message = "at the dataset's initial state, before assembly" + measures_at(std::get_if<ast::Tree>(&tree), d.span, elements, state) +
-                    ": " + d.message +
-                    "; Adams assembles the model and computes consistent velocities before it evaluates anything, so "
-                    "this may not happen there";
-      } else {
-        d.message = "at the initial state: " + d.message + "; this does not depend on the model's state";
+    // A vector's y and z compile as its x did; the first component that fails is reported.
+    for (int component = 0; component < (is_vector(a) ? 3 : 1); ++component) {
+      if (component > 0) {
+        compiled = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
+                           {a.expression_span.begin, &source_, component})
+                       .expression;
+        if (!compiled) return;
       }
-      out_.diagnostics.push_back(d);
+      try {
+        compiled->value(in, workspace_);
+      } catch (const EvaluationError& e) {
+        report_evaluation_error(e.diagnostic, *compiled, std::get_if<ast::Tree>(&tree), elements, state);
+        return;
+      }
     }
+  }
+
+  // FXYZ= and TXYZ= of GFORCE, VFORCE and VTORQUE are vectors (Adams Solver C++, operators.html).
+  static bool is_vector(const Argument& a) { return a.keyword == "FXYZ" || a.keyword == "TXYZ"; }
+
+  void report_evaluation_error(Diagnostic d, const Expression& compiled, const ast::Tree* tree,
+                               const ElementBindings& elements, const kinematics::State& state) {
+    if (reads_part_states(compiled)) {
+      d.severity = Severity::warning;
+      d.message = "at the dataset's initial state, before assembly" + measures_at(tree, d.span, elements, state) + ": " +
+                  d.message +
+                  "; Adams assembles the model and computes consistent velocities before it evaluates anything, so "
+                  "this may not happen there";
+    } else {
+      d.message = "at the initial state: " + d.message + "; this does not depend on the model's state";
+    }
+    out_.diagnostics.push_back(d);
   }
 
   // The dataset's part positions and velocities are only where the solver starts: it moves

@@ -66,11 +66,10 @@ struct SolverFunction {
 };
 constexpr SolverFunction kSolverFunctions[] = {
     {"JOINT", "JOINT"},     {"JPRIM", "JPRIM"},   {"MOTION", "MOTION"},   {"BEAM", "BEAM"},
-    {"BUSHING", "BUSHING"}, {"FIELD", "FIELD"},   {"CONTACT", "CONTACT"}, {"GFORCE", "GFORCE"},
-    {"VFORCE", "VFORCE"},   {"VTORQUE", "VTORQUE"}, {"NFORCE", "NFORCE"}, {"PTCV", "PTCV"},
+    {"BUSH", "BUSHING"}, {"FIELD", "FIELD"},   {"CONTACT", "CONTACT"}, {"GFORCE", "GFORCE"},
+    {"VFORCE", "VFORCE"},   {"VTORQ", "VTORQUE"}, {"NFORCE", "NFORCE"}, {"PTCV", "PTCV"},
     {"CVCV", "CVCV"},       {"SPDP", "SPRINGDAMPER"}, {"FRICTION", "FRICTION"}, {"SENVAL", "SENSOR"},
-    {"PINVAL", "PINPUT"},   {"POUVAL", "POUTPUT"}, {"CURVE", "CURVE"},   {"INTERP", "SPLINE"},
-    {"INVPSD", "SPLINE"},
+    {"CURVE", "CURVE"},     {"INTERP", "SPLINE"},  {"INVPSD", "SPLINE"},
 };
 
 }  // namespace
@@ -244,6 +243,32 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(l
   return expression_call(*e->expression, name);
 }
 
+// PINVAL(id, nseq) and POUVAL(id, nseq) are the VARVAL of the nseq-th VARIABLE (counted from
+// 1) that PINPUT/id or POUTPUT/id lists in VARIABLES= (fstate_pinput, cfunc_pinval).
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::plant_variable(std::string_view function, long id,
+                                                                                    long position) const {
+  const std::string_view type = function == "PINVAL" ? "PINPUT" : "POUTPUT";
+  const std::string list = label(type, id);
+  const Statement* s = find(type, id);
+  if (!s) return Rejected{0, Code::reference, list + " is not defined"};
+  const Argument* variables = find_argument(*s, "VARIABLES");
+  const std::size_t count = variables ? variables->values.size() : 0;
+  if (position < 1 || static_cast<std::size_t>(position) > count)
+    return Rejected{1, Code::reference,
+                    list + " lists " + std::to_string(count) + (count == 1 ? " VARIABLE" : " VARIABLEs") +
+                        " in VARIABLES=; position " + std::to_string(position) + " is outside (the first is 1)"};
+  const Value& entry = variables->values[static_cast<std::size_t>(position - 1)];
+  auto variable_id = integer(entry);
+  if (!variable_id)
+    return Rejected{1, Code::argument,
+                    list + " VARIABLES= entry " + std::to_string(position) + " is '" + entry.text + "', not a VARIABLE id"};
+  if (!find("VARIABLE", *variable_id))
+    return Rejected{1, Code::reference,
+                    label("VARIABLE", *variable_id) + ", listed at position " + std::to_string(position) + " of " + list +
+                        ", is not defined"};
+  return variable(*variable_id);
+}
+
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
     std::span<const std::optional<double>> a) const {
   for (std::size_t k = 0; k < 4; ++k) {
@@ -338,6 +363,17 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     if (!id) return Rejected{0, Code::argument, "VARVAL takes a VARIABLE id, an integer constant"};
     return variable(*id);
   }
+  if (function == "PINVAL" || function == "POUVAL") {
+    auto id = id_argument(0), position = id_argument(1);
+    if (!id)
+      return Rejected{0, Code::argument,
+                      std::string(function) + " takes a " + (function == "PINVAL" ? "PINPUT" : "POUTPUT") +
+                          " id, an integer constant"};
+    if (!position)
+      return Rejected{1, Code::argument,
+                      std::string(function) + " takes a position in the VARIABLES= list, an integer constant"};
+    return plant_variable(function, *id, *position);
+  }
   if (function == "ARYVAL") {
     auto id = id_argument(0), n = id_argument(1);
     if (!id) return Rejected{0, Code::argument, "ARYVAL takes an ARRAY id, an integer constant"};
@@ -364,6 +400,15 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     double v = 0.0;
     if (ic && k < ic->values.size()) v = real(ic->values[k]).value_or(0.0);
     return constant(v);
+  }
+  if (function == "DELAY") {
+    // DELAY's id names the ARRAY of its interpolation settings (cfunc_delay); fexpr does not
+    // read them, since it evaluates no past value, but the ARRAY must exist.
+    auto id = id_argument(0);
+    if (!id) return Rejected{0, Code::argument, "DELAY takes an ARRAY id, an integer constant"};
+    if (!find("ARRAY", *id))
+      return Rejected{0, Code::reference, "ARRAY/" + std::to_string(*id) + " is not defined (DELAY's interpolation settings)"};
+    return constant(0.0);
   }
   if (function == "SFORCE") return sforce(a);
   if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);

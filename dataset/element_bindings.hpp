@@ -1,5 +1,6 @@
-// Gives the element functions of a dataset their meaning: VARVAL, ARYVAL, DIF/DIF1, CUBSPL,
-// AKISPL and SFORCE evaluate the dataset's VARIABLE, ARRAY, DIFF, SPLINE and SFORCE elements;
+// Gives the element functions of a dataset their meaning: VARVAL, PINVAL/POUVAL, ARYVAL,
+// DIF/DIF1, CUBSPL, AKISPL and SFORCE evaluate the dataset's VARIABLE (directly or listed in a
+// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements;
 // the kinematic measures go to the model; the functions that need solver state (JOINT, BEAM,
 // FX, ...) are reference-checked and reported as not evaluated.
 #pragma once
@@ -69,6 +70,7 @@ class ElementBindings : public Bindings {
  private:
   struct Call;
   std::variant<Resolved, Rejected> variable(long id) const;
+  std::variant<Resolved, Rejected> plant_variable(std::string_view function, long id, long position) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> spline(std::string_view function, std::span<const std::optional<double>> arguments) const;
   static std::string why_not_evaluated(const Element& e);

@@ -93,10 +93,13 @@ constexpr Keyword kFz{"FZ", 2, expression};
 constexpr Keyword kTx{"TX", 2, expression};
 constexpr Keyword kTy{"TY", 2, expression};
 constexpr Keyword kTz{"TZ", 2, expression};
+// The force and torque as one vector expression (Adams Solver C++: com_vforce, com_gforce).
+constexpr Keyword kFxyz{"FXYZ", 4, expression};
+constexpr Keyword kTxyz{"TXYZ", 4, expression};
 
-constexpr std::array kGforce{kI, kJfloat, kRm, kFx, kFy, kFz, kTx, kTy, kTz, kFunction, kRoutine};
-constexpr std::array kVforce{kI, kJfloat, kRm, kFx, kFy, kFz, kFunction, kRoutine};
-constexpr std::array kVtorque{kI, kJfloat, kRm, kTx, kTy, kTz, kFunction, kRoutine};
+constexpr std::array kGforce{kI, kJfloat, kRm, kFx, kFy, kFz, kTx, kTy, kTz, kFxyz, kTxyz, kFunction, kRoutine};
+constexpr std::array kVforce{kI, kJfloat, kRm, kFx, kFy, kFz, kFxyz, kFunction, kRoutine};
+constexpr std::array kVtorque{kI, kJfloat, kRm, kTx, kTy, kTz, kTxyz, kFunction, kRoutine};
 
 constexpr std::array kUnits{
     Keyword{"FORCE", 3, values},  Keyword{"MASS", 3, values},   Keyword{"LENGTH", 3, values},
@@ -158,6 +161,9 @@ constexpr std::array kArray{
     Keyword{"VARIABLES", 3, values},
 };
 
+// PINPUT and POUTPUT list the VARIABLEs that PINVAL and POUVAL read (fstate_pinput).
+constexpr std::array kPlantList{Keyword{"VARIABLES", 3, values}};
+
 constexpr std::array<Keyword, 0> kNone{};
 
 constexpr std::array kStatements{
@@ -174,6 +180,8 @@ constexpr std::array kStatements{
     StatementSyntax{"REQUEST", 3, true, kRequest},
     StatementSyntax{"JOINT", 3, true, kJoint},
     StatementSyntax{"ARRAY", 3, true, kArray},
+    StatementSyntax{"PINPUT", 3, true, kPlantList},
+    StatementSyntax{"POUTPUT", 3, true, kPlantList},
     StatementSyntax{"UNITS", 3, false, kUnits},
     StatementSyntax{"ACCGRAV", 3, false, kAccgrav},
     StatementSyntax{"END", 3, false, kNone},

@@ -1,6 +1,7 @@
 #include "eval/compile.hpp"
 
 #include "builtins/contact.hpp"
+#include "eval/compiler.hpp"
 #include "support/stack.hpp"
 #include "support/text.hpp"
 
@@ -19,6 +20,13 @@ namespace fexpr::detail {
 std::span<const ConstantName> constant_names() {
   static const ConstantName names[] = {
       {"DTOR", "pi/180, degrees to radians"},
+      {"FXFREQ",
+       "frequency of the FLEX_BODY mode whose damping ratio Adams is evaluating, inside the FLEX_BODY's CRATIO=",
+       false},
+      {"FXMODE",
+       "mode number (as in the .mtx file) of the FLEX_BODY mode whose damping ratio Adams is evaluating, inside the "
+       "FLEX_BODY's CRATIO=, and 0 in every other expression (cfunc_fxmode)",
+       false},
       {"MODE", "the analysis mode (1 kinematic, 3 initial conditions, 4 dynamic, 5 static, 6 quasi-static, 7 linear)"},
       {"PI", "3.14159..."},
       {"RTOD", "180/pi, radians to degrees"},
@@ -28,6 +36,16 @@ std::span<const ConstantName> constant_names() {
 }
 
 namespace {
+
+// Statements whose function has another name: a call by the statement's name says which.
+struct StatementFunction {
+  std::string_view statement;
+  std::string_view function;
+};
+constexpr StatementFunction kStatementFunctions[] = {
+    {"ARRAY", "ARYVAL"}, {"BUSHING", "BUSH"},        {"PINPUT", "PINVAL"}, {"POUTPUT", "POUVAL"},
+    {"SENSOR", "SENVAL"}, {"SPRINGDAMPER", "SPDP"}, {"VARIABLE", "VARVAL"}, {"VTORQUE", "VTORQ"},
+};
 
 // ---- Lowering the reference code to the fast form (Program::steps) ----
 //
@@ -412,443 +430,444 @@ class Lowering {
 
 void lower(Program& p) { Lowering(p).run(); }
 
-// Register numbers are assigned in three spaces during compilation and laid out as
-// [inputs][constants][temporaries] at the end, when the number of constants is known.
-enum class Space : std::uint32_t { input = 0, constant = 1, temporary = 2 };
-constexpr std::uint32_t kSpaceShift = 30;
-constexpr std::uint32_t tag(Space s, std::uint32_t index) { return (static_cast<std::uint32_t>(s) << kSpaceShift) | index; }
-constexpr Space space_of(std::uint32_t r) { return static_cast<Space>(r >> kSpaceShift); }
-constexpr std::uint32_t index_of(std::uint32_t r) { return r & ((1u << kSpaceShift) - 1); }
-
-struct Operand {
-  std::uint32_t reg = 0;
-  std::optional<double> constant = std::nullopt;  // known at compile time
-  bool failed = false;                            // an error was reported inside; keep compiling siblings
-};
-Operand in_register(std::uint32_t r) { return Operand{r, std::nullopt, false}; }
-constexpr std::uint32_t kUnplaced = ~0u;
-
-class Compiler {
- public:
-  Compiler(const ast::Tree& tree, const Context& context) : tree_(tree), context_(context) {
-    program_ = std::make_shared<Program>();
-    program_->bindings = context.bindings();
-    add_input(Input::Kind::time, 0, "TIME");
-    add_input(Input::Kind::mode, 0, "");
-    for (std::size_t i = 0; i < context.variables().size(); ++i)
-      add_input(Input::Kind::variable, static_cast<std::uint32_t>(i), context.variables()[i]);
-  }
-
-  Compilation run() {
-    Operand result = node(tree_.root);
-    Compilation out;
-    out.diagnostics = std::move(diagnostics_);
-    if (result.failed) return out;
-    program_->result = reg(result);
-    layout();
-    lower(*program_);
-    program_->whole = tree_[tree_.root].span;
-    out.program = std::move(program_);
-    return out;
-  }
-
- private:
-  void add_input(Input::Kind kind, std::uint32_t slot, const std::string& derivative_name) {
-    program_->inputs.push_back({kind, slot});
-    if (derivative_name.empty()) {
-      program_->input_derivative.push_back(-1);
-    } else {
-      program_->input_derivative.push_back(static_cast<std::int32_t>(program_->derivative_names.size()));
-      program_->derivative_names.push_back(derivative_name);
-    }
-  }
-
-  void error(Code code, Span span, std::string message) {
-    diagnostics_.push_back({Severity::error, code, span, std::move(message)});
-  }
-
-  Operand failed() { return Operand{0, std::nullopt, true}; }
-
-  // Enough for the error path: a message, a diagnostic, and unwinding.
-  static constexpr std::size_t kStackReserve = 16 * 1024;
-
-  // Constants get a register only when an instruction reads them, so folding a long chain
-  // of literals does not fill the pool with intermediate values.
-  Operand constant(double v) { return Operand{kUnplaced, v, false}; }
-
-  std::uint32_t reg(const Operand& o) {
-    if (o.reg != kUnplaced) return o.reg;
-    std::uint64_t bits = std::bit_cast<std::uint64_t>(*o.constant);
-    auto [it, added] = constant_index_.try_emplace(bits, static_cast<std::uint32_t>(program_->constants.size()));
-    if (added) program_->constants.push_back(*o.constant);
-    return tag(Space::constant, it->second);
-  }
-
-  std::uint32_t allocate() {
-    std::uint32_t r = next_temporary_++;
-    max_temporaries_ = std::max(max_temporaries_, next_temporary_);
-    return tag(Space::temporary, r);
-  }
-  // Temporaries are a stack: everything at or above `mark` is free again.
-  void release_to(std::uint32_t mark) { next_temporary_ = mark; }
-  bool is_temporary(std::uint32_t r) const { return space_of(r) == Space::temporary; }
-
-  void emit(Instruction i, Span span) {
-    program_->code.push_back(i);
-    program_->spans.push_back(span);
-  }
-
-  // The destination of an operation on operands: reuse the lowest temporary among them so
-  // the register stack stays as deep as the tree, not as long as the expression.
-  std::uint32_t destination(std::uint32_t mark, std::initializer_list<std::uint32_t> operands) {
-    for (std::uint32_t r : operands) {
-      if (is_temporary(r) && index_of(r) >= mark) {
-        release_to(index_of(r) + 1);
-        return r;
-      }
-    }
-    release_to(mark);
-    return allocate();
-  }
-
-  Operand node(ast::NodeId id) {
-    const ast::Node& n = tree_[id];
-    // The parser stops early on a small stack, keeping a reserve for this recursion, but
-    // sanitizer frames (or a host's fiber) may be larger than that reserve was sized for.
-    if (stack::remaining() < kStackReserve) [[unlikely]] {
-      if (!out_of_stack_)
-        error(Code::limit, n.span, "expression nested too deep for the stack of this thread; split it into VARIABLEs");
-      out_of_stack_ = true;
-      return failed();
-    }
-    switch (n.kind) {
-      case ast::Kind::number: return constant(n.value);
-      case ast::Kind::name: return name(n);
-      case ast::Kind::object_name:
-        error(Code::name, n.span,
-              "Adams/View object name '" + tree_.name(n) +
-                  "' cannot be resolved here; Adams/Solver datasets refer to markers and elements by id");
-        return failed();
-      case ast::Kind::plus: return node(tree_.kids(n)[0]);
-      case ast::Kind::negate: return unary(n);
-      case ast::Kind::sum:
-      case ast::Kind::product: return chain(n);
-      case ast::Kind::power: return power(n);
-      case ast::Kind::call: return call(n);
-      case ast::Kind::if_: return conditional(n, std::nullopt);
-    }
-    return failed();
-  }
-
-  Operand name(const ast::Node& n) {
-    const std::string& raw = tree_.name(n);
-    std::string upper = text::upper(raw);
-    if (upper == "PI") return constant(std::numbers::pi);
-    if (upper == "DTOR") return constant(std::numbers::pi / 180.0);
-    if (upper == "RTOD") return constant(180.0 / std::numbers::pi);
-    if (upper == "TIME") return in_register(tag(Space::input, 0));
-    if (upper == "MODE") return in_register(tag(Space::input, 1));
-    if (auto slot = context_.variable_slot(raw)) return in_register(tag(Space::input, 2 + static_cast<std::uint32_t>(*slot)));
-    if (const builtins::Builtin* f = builtins::find(upper)) {
-      error(Code::name, n.span, "'" + upper + "' is a function; call it as " + std::string(f->signature));
-      return failed();
-    }
-    std::vector<std::string_view> known;
-    for (const auto& c : constant_names()) known.push_back(c.name);
-    for (const auto& v : context_.variables()) known.push_back(v);
-    std::string message = "unknown name '" + raw + "'";
-    std::string_view near = text::nearest(raw, known);
-    if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-    error(Code::name, n.span, message);
-    return failed();
-  }
-
-  Operand unary(const ast::Node& n) {
-    std::uint32_t mark = next_temporary_;
-    Operand a = node(tree_.kids(n)[0]);
-    if (a.failed) return a;
-    if (a.constant) return constant(-*a.constant);
-    std::uint32_t dst = destination(mark, {reg(a)});
-    emit({OpCode::negate, 0, dst, reg(a), 0}, n.span);
-    return in_register(dst);
-  }
-
-  static const char* fold(OpCode op, double a, double b, double& out) {
-    switch (op) {
-      case OpCode::add: out = a + b; break;
-      case OpCode::subtract: out = a - b; break;
-      case OpCode::multiply: out = a * b; break;
-      case OpCode::divide:
-        if (b == 0.0) return "division by zero";
-        out = a / b;
-        break;
-      default: return "not foldable";
-    }
-    return std::isfinite(out) ? nullptr : "overflow";
-  }
-
-  Operand chain(const ast::Node& n) {
-    std::uint32_t mark = next_temporary_;
-    auto kids = tree_.kids(n);
-    Operand acc = node(kids[0]);
-    bool any_failed = acc.failed;
-    for (std::uint32_t i = 1; i < kids.size(); ++i) {
-      Operand rhs = node(kids[i]);
-      if (rhs.failed || any_failed) {
-        any_failed = true;
-        continue;
-      }
-      OpCode op = OpCode::add;
-      switch (tree_.op(n, i)) {
-        case ast::Op::subtract: op = OpCode::subtract; break;
-        case ast::Op::multiply: op = OpCode::multiply; break;
-        case ast::Op::divide: op = OpCode::divide; break;
-        default: break;
-      }
-      double folded = 0.0;
-      // A fold that fails (1/0) is left to run time, where it is reported only if reached.
-      if (acc.constant && rhs.constant && !fold(op, *acc.constant, *rhs.constant, folded)) {
-        acc = constant(folded);
-        continue;
-      }
-      std::uint32_t dst = destination(mark, {reg(acc), reg(rhs)});
-      Span span{n.span.begin, tree_[kids[i]].span.end};
-      emit({op, 0, dst, reg(acc), reg(rhs)}, span);
-      acc = in_register(dst);
-    }
-    if (any_failed) return failed();
-    return acc;
-  }
-
-  Operand power(const ast::Node& n) {
-    std::uint32_t mark = next_temporary_;
-    Operand base = node(tree_.kids(n)[0]);
-    Operand exponent = node(tree_.kids(n)[1]);
-    if (base.failed || exponent.failed) return failed();
-    if (base.constant && exponent.constant) {
-      double v = std::pow(*base.constant, *exponent.constant);
-      bool domain_ok = !(*base.constant == 0.0 && *exponent.constant < 0.0) &&
-                       !(*base.constant < 0.0 && std::trunc(*exponent.constant) != *exponent.constant);
-      if (domain_ok && std::isfinite(v)) return constant(v);
-    }
-    std::uint32_t dst = destination(mark, {reg(base), reg(exponent)});
-    if (exponent.constant && *exponent.constant == 2.0) {
-      emit({OpCode::square, 0, dst, reg(base), 0}, n.span);
-    } else {
-      emit({OpCode::power, 0, dst, reg(base), reg(exponent)}, n.span);
-    }
-    return in_register(dst);
-  }
-
-  static std::string arity_text(const builtins::Builtin& f) {
-    if (f.min_args == f.max_args) return std::to_string(f.min_args) + (f.min_args == 1 ? " argument" : " arguments");
-    return std::to_string(f.min_args) + " to " + std::to_string(f.max_args) + " arguments";
-  }
-
-  Operand call(const ast::Node& n) {
-    std::string upper = text::upper(tree_.name(n));
-    auto kids = tree_.kids(n);
-    const builtins::Builtin* f = builtins::find(upper);
-    if (!f) {
-      std::vector<std::string_view> names;
-      for (const auto& b : builtins::table()) names.push_back(b.name);
-      std::string message = "unknown function '" + tree_.name(n) + "'";
-      std::string_view near = text::nearest(upper, names);
-      if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-      for (const auto& c : constant_names()) {
-        if (c.name == upper) message = "'" + upper + "' is a constant, not a function";
-      }
-      error(Code::name, n.name_span, message);
-      for (ast::NodeId k : kids) node(k);
-      return failed();
-    }
-    int count = static_cast<int>(kids.size());
-    if (count < f->min_args || count > f->max_args) {
-      error(Code::arity, n.span,
-            upper + " takes " + arity_text(*f) + ", got " + std::to_string(count) + ": " + std::string(f->signature));
-      return failed();
-    }
-    switch (f->category) {
-      case builtins::Category::math:
-      case builtins::Category::general: return builtin_call(n, *f);
-      case builtins::Category::user:
-        error(Code::user_subroutine, n.span,
-              "USER(...) calls a user-written subroutine, which Adams accepts only as a whole argument "
-              "(FUNCTION=USER(r1, ..., r30)) and fexpr cannot evaluate");
-        return failed();
-      default: return bound_call(n, *f);
-    }
-  }
-
-  Operand builtin_call(const ast::Node& n, const builtins::Builtin& f) {
-    std::uint32_t mark = next_temporary_;
-    auto kids = tree_.kids(n);
-    std::vector<Operand> args;
-    bool any_failed = false, all_constant = true;
-    for (ast::NodeId k : kids) {
-      args.push_back(node(k));
-      any_failed |= args.back().failed;
-      all_constant &= args.back().constant.has_value();
-    }
-    if (any_failed) return failed();
-    if (all_constant) {
-      double values[builtins::kMaxArgs];
-      for (std::size_t i = 0; i < args.size(); ++i) values[i] = *args[i].constant;
-      double v = 0.0;
-      if (!f.value(values, static_cast<int>(args.size()), &v) && std::isfinite(v)) {
-        release_to(mark);
-        return constant(v);
-      }
-    }
-    // Arguments are gathered from a list of registers, so constants and inputs need no copy.
-    std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
-    for (const Operand& a : args) argument_lists_.push_back(reg(a));
-    std::uint32_t dst = destination(mark, {});
-    std::uint32_t function = static_cast<std::uint32_t>(program_->functions.size());
-    program_->functions.push_back(&f);
-    emit({OpCode::call, static_cast<std::uint8_t>(args.size()), dst, list, function}, n.span);
-    return in_register(dst);
-  }
-
-  Operand bound_call(const ast::Node& n, const builtins::Builtin& f) {
-    const Bindings* bindings = context_.bindings();
-    if (!bindings) {
-      error(Code::needs_model, n.span,
-            std::string(f.name) + (f.category == builtins::Category::solver
-                                       ? " needs solver state (a model and a solver), which fexpr does not evaluate"
-                                       : " needs a model (--model FILE)"));
-      return failed();
-    }
-    auto kids = tree_.kids(n);
-    std::uint32_t mark = next_temporary_;
-    std::vector<Operand> args;
-    std::vector<std::optional<double>> values;
-    bool ok = true;
-    for (ast::NodeId k : kids) {
-      args.push_back(node(k));
-      ok &= !args.back().failed;
-      values.push_back(args.back().constant);
-    }
-    if (!ok) return failed();
-    auto resolution = bindings->resolve(f.name, values);
-    if (auto* rejected = std::get_if<Bindings::Rejected>(&resolution)) {
-      Span span = rejected->argument >= 0 && rejected->argument < static_cast<int>(kids.size())
-                      ? tree_[kids[static_cast<std::size_t>(rejected->argument)]].span
-                      : n.span;
-      error(rejected->code, span, rejected->message);
-      return failed();
-    }
-    auto& resolved = std::get<Bindings::Resolved>(resolution);
-    if (resolved.runtime_arguments.size() > Program::kMaxRuntimeArguments ||
-        (!resolved.runtime_arguments.empty() && resolved.inputs.size() > builtins::kMaxArgs)) {
-      error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
-      return failed();
-    }
-    Program::BoundCall bound{resolved.handle, {}, {}};
-    for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
-    std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
-    for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
-    program_->max_bound_inputs = std::max(
-        program_->max_bound_inputs, static_cast<std::uint32_t>(bound.derivative.size() + resolved.runtime_arguments.size()));
-    std::uint32_t index = static_cast<std::uint32_t>(program_->bound_calls.size());
-    program_->bound_calls.push_back(std::move(bound));
-    std::uint32_t dst = destination(mark, {});
-    emit({OpCode::bound, static_cast<std::uint8_t>(resolved.runtime_arguments.size()), dst, list, index}, n.span);
-    return in_register(dst);
-  }
-
-  std::int32_t derivative_index(const std::string& name) {
-    auto& names = program_->derivative_names;
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      if (text::iequals(names[i], name)) return static_cast<std::int32_t>(i);
-    }
-    names.push_back(name);
-    return static_cast<std::int32_t>(names.size() - 1);
-  }
-
-  // An IF that is a branch of another IF writes its result straight into the outer one's
-  // register (`into`), so a chain of IFs needs no move per level.
-  Operand conditional(const ast::Node& n, std::optional<std::uint32_t> into) {
-    auto kids = tree_.kids(n);
-    std::uint32_t mark = next_temporary_;
-    Operand test = node(kids[0]);
-    std::uint32_t branch_index = static_cast<std::uint32_t>(program_->branches.size());
-    program_->branches.push_back({});
-    if (!test.failed) emit({OpCode::branch, 0, 0, reg(test), branch_index}, tree_[kids[0]].span);
-    release_to(mark);
-    std::uint32_t dst = into ? *into : allocate();
-    std::uint32_t targets[3];
-    std::vector<std::size_t> exits;
-    bool any_failed = test.failed;
-    for (int b = 0; b < 3; ++b) {
-      targets[b] = static_cast<std::uint32_t>(program_->code.size());
-      const ast::NodeId kid = kids[static_cast<std::size_t>(b) + 1];
-      Operand value = tree_[kid].kind == ast::Kind::if_ ? conditional(tree_[kid], dst) : node(kid);
-      any_failed |= value.failed;
-      if (!value.failed && reg(value) != dst) emit({OpCode::move, 0, dst, reg(value), 0}, tree_[kids[static_cast<std::size_t>(b) + 1]].span);
-      release_to(index_of(dst) + 1);
-      if (b < 2) {
-        exits.push_back(program_->code.size());
-        emit({OpCode::jump, 0, 0, 0, 0}, n.span);
-      }
-    }
-    std::uint32_t end = static_cast<std::uint32_t>(program_->code.size());
-    for (std::size_t e : exits) program_->code[e].a = end;
-    program_->branches[branch_index] = {targets[0], targets[1], targets[2]};
-    if (any_failed) return failed();
-    return in_register(dst);
-  }
-
-  std::uint32_t place(std::uint32_t r) const {
-    switch (space_of(r)) {
-      case Space::input: return index_of(r);
-      case Space::constant: return program_->first_constant + index_of(r);
-      case Space::temporary: return program_->first_temporary + index_of(r);
-    }
-    return r;
-  }
-
-  void layout() {
-    Program& p = *program_;
-    p.first_constant = static_cast<std::uint32_t>(p.inputs.size());
-    p.first_temporary = p.first_constant + static_cast<std::uint32_t>(p.constants.size());
-    p.register_count = p.first_temporary + max_temporaries_;
-    for (Instruction& i : p.code) {
-      switch (i.op) {
-        case OpCode::jump: break;
-        case OpCode::branch: i.a = place(i.a); break;
-        case OpCode::call: i.dst = place(i.dst); break;
-        case OpCode::bound: i.dst = place(i.dst); break;
-        case OpCode::negate:
-        case OpCode::square:
-        case OpCode::move:
-          i.dst = place(i.dst);
-          i.a = place(i.a);
-          break;
-        default:
-          i.dst = place(i.dst);
-          i.a = place(i.a);
-          i.b = place(i.b);
-      }
-    }
-    for (std::uint32_t& r : argument_lists_) r = place(r);
-    p.argument_lists = std::move(argument_lists_);
-    p.result = place(p.result);
-  }
-
-  const ast::Tree& tree_;
-  const Context& context_;
-  std::shared_ptr<Program> program_;
-  std::vector<Diagnostic> diagnostics_;
-  bool out_of_stack_ = false;  // reported once, however many subtrees hit it
-  std::vector<std::uint32_t> argument_lists_;
-  std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
-  std::uint32_t next_temporary_ = 0;
-  std::uint32_t max_temporaries_ = 0;
-};
+// Stack that must be left to compile one more level: enough for the error path (a message, a
+// diagnostic, and unwinding).
+constexpr std::size_t kStackReserve = 16 * 1024;
 
 }  // namespace
 
-Compilation compile_tree(const ast::Tree& tree, const Context& context) { return Compiler(tree, context).run(); }
+Compiler::Compiler(const ast::Tree& tree, const Context& context, int component)
+    : tree_(tree), context_(context), component_(component) {
+  program_ = std::make_shared<Program>();
+  program_->bindings = context.bindings();
+  add_input(Input::Kind::time, 0, "TIME");
+  add_input(Input::Kind::mode, 0, "");
+  for (std::size_t i = 0; i < context.variables().size(); ++i)
+    add_input(Input::Kind::variable, static_cast<std::uint32_t>(i), context.variables()[i]);
+}
+
+Compilation Compiler::run() {
+  Operand result = component_ < 0 ? node(tree_.root) : vector_component(tree_.root);
+  Compilation out;
+  out.diagnostics = std::move(diagnostics_);
+  if (result.failed) return out;
+  program_->result = reg(result);
+  layout();
+  lower(*program_);
+  program_->whole = tree_[tree_.root].span;
+  out.program = std::move(program_);
+  return out;
+}
+
+void Compiler::add_input(Input::Kind kind, std::uint32_t slot, const std::string& derivative_name) {
+  program_->inputs.push_back({kind, slot});
+  if (derivative_name.empty()) {
+    program_->input_derivative.push_back(-1);
+  } else {
+    program_->input_derivative.push_back(static_cast<std::int32_t>(program_->derivative_names.size()));
+    program_->derivative_names.push_back(derivative_name);
+  }
+}
+
+std::uint32_t Compiler::reg(const Operand& o) {
+  if (o.reg != kUnplaced) return o.reg;
+  std::uint64_t bits = std::bit_cast<std::uint64_t>(*o.constant);
+  auto [it, added] = constant_index_.try_emplace(bits, static_cast<std::uint32_t>(program_->constants.size()));
+  if (added) program_->constants.push_back(*o.constant);
+  return tag(Space::constant, it->second);
+}
+
+// The destination of an operation on operands: reuse the lowest temporary among them so
+// the register stack stays as deep as the tree, not as long as the expression.
+std::uint32_t Compiler::destination(std::uint32_t mark, std::initializer_list<std::uint32_t> operands) {
+  for (std::uint32_t r : operands) {
+    if (is_temporary(r) && index_of(r) >= mark) {
+      release_to(index_of(r) + 1);
+      return r;
+    }
+  }
+  release_to(mark);
+  return allocate();
+}
+
+Value Compiler::value(ast::NodeId id) {
+  const ast::Node& n = tree_[id];
+  // The parser stops early on a small stack, keeping a reserve for this recursion, but
+  // sanitizer frames (or a host's fiber) may be larger than that reserve was sized for.
+  if (stack::remaining() < kStackReserve) [[unlikely]] {
+    if (!out_of_stack_)
+      error(Code::limit, n.span, "expression nested too deep for the stack of this thread; split it into VARIABLEs");
+    out_of_stack_ = true;
+    return failed_value();
+  }
+  switch (n.kind) {
+    case ast::Kind::number: return scalar_value(constant(n.value));
+    case ast::Kind::name: return scalar_value(name(n));
+    case ast::Kind::object_name:
+      error(Code::name, n.span,
+            "Adams/View object name '" + tree_.name(n) +
+                "' cannot be resolved here; Adams/Solver datasets refer to markers and elements by id");
+      return failed_value();
+    case ast::Kind::plus: return value(tree_.kids(n)[0]);
+    case ast::Kind::negate: return negation(n);
+    case ast::Kind::sum:
+    case ast::Kind::product: return chain(n);
+    case ast::Kind::power: return scalar_value(power(n));
+    case ast::Kind::call: return call(n);
+    case ast::Kind::if_: return scalar_value(conditional(n, std::nullopt));
+    case ast::Kind::vector: return vector_literal(n);
+  }
+  return failed_value();
+}
+
+Operand Compiler::node(ast::NodeId id) { return scalar_of(value(id), id); }
+
+Operand Compiler::name(const ast::Node& n) {
+  const std::string& raw = tree_.name(n);
+  std::string upper = text::upper(raw);
+  if (upper == "PI") return constant(std::numbers::pi);
+  if (upper == "DTOR") return constant(std::numbers::pi / 180.0);
+  if (upper == "RTOD") return constant(180.0 / std::numbers::pi);
+  if (upper == "TIME") return in_register(time_ ? *time_ : tag(Space::input, 0));
+  if (upper == "MODE") return in_register(tag(Space::input, 1));
+  if (auto slot = context_.variable_slot(raw)) return in_register(tag(Space::input, 2 + static_cast<std::uint32_t>(*slot)));
+  for (const auto& c : constant_names()) {
+    if (!c.evaluated && c.name == upper) {
+      error(Code::not_interpreted, n.span,
+            upper + " is the " + std::string(c.meaning) +
+                "; fexpr evaluates no CRATIO=, so an expression that reads " + upper + " is not evaluated");
+      return failed();
+    }
+  }
+  if (const builtins::Builtin* f = builtins::find(upper)) {
+    error(Code::name, n.span, "'" + upper + "' is a function; call it as " + std::string(f->signature));
+    return failed();
+  }
+  std::vector<std::string_view> known;
+  for (const auto& c : constant_names()) known.push_back(c.name);
+  for (const auto& v : context_.variables()) known.push_back(v);
+  std::string message = "unknown name '" + raw + "'";
+  std::string_view near = text::nearest(raw, known);
+  if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+  error(Code::name, n.span, message);
+  return failed();
+}
+
+Value Compiler::negation(const ast::Node& n) {
+  std::uint32_t mark = next_temporary_;
+  Value v = value(tree_.kids(n)[0]);
+  if (v.failed()) return v;
+  for (std::size_t k = 0; k < (v.vector ? 3 : 1); ++k) {
+    Operand& a = v.c[k];
+    if (a.constant) {
+      a = constant(-*a.constant);
+      continue;
+    }
+    // A vector's components are overwritten in place (or copied up); a scalar's register is reused.
+    std::uint32_t dst = v.vector ? (is_temporary(a) ? a.reg : allocate()) : destination(mark, {reg(a)});
+    emit({OpCode::negate, 0, dst, reg(a), 0}, n.span);
+    a = in_register(dst);
+  }
+  return v.vector ? settle(v, mark) : v;
+}
+
+const char* Compiler::fold(OpCode op, double a, double b, double& out) {
+  switch (op) {
+    case OpCode::add: out = a + b; break;
+    case OpCode::subtract: out = a - b; break;
+    case OpCode::multiply: out = a * b; break;
+    case OpCode::divide:
+      if (b == 0.0) return "division by zero";
+      out = a / b;
+      break;
+    default: return "not foldable";
+  }
+  return std::isfinite(out) ? nullptr : "overflow";
+}
+
+Value Compiler::chain(const ast::Node& n) {
+  std::uint32_t mark = next_temporary_;
+  auto kids = tree_.kids(n);
+  Value acc = value(kids[0]);
+  bool any_failed = acc.failed();
+  for (std::uint32_t i = 1; i < kids.size(); ++i) {
+    Value rhs = value(kids[i]);
+    if (rhs.failed() || any_failed) {
+      any_failed = true;
+      continue;
+    }
+    const ast::Op written = tree_.op(n, i);
+    if (acc.vector || rhs.vector || written == ast::Op::cross) {
+      acc = combine(n, i, acc, rhs, mark);
+      any_failed = acc.failed();
+      continue;
+    }
+    OpCode op = OpCode::add;
+    switch (written) {
+      case ast::Op::subtract: op = OpCode::subtract; break;
+      case ast::Op::multiply: op = OpCode::multiply; break;
+      case ast::Op::divide: op = OpCode::divide; break;
+      default: break;
+    }
+    const Operand& a = acc.c[0];
+    const Operand& b = rhs.c[0];
+    double folded = 0.0;
+    // A fold that fails (1/0) is left to run time, where it is reported only if reached.
+    if (a.constant && b.constant && !fold(op, *a.constant, *b.constant, folded)) {
+      acc = scalar_value(constant(folded));
+      continue;
+    }
+    std::uint32_t dst = destination(mark, {reg(a), reg(b)});
+    Span span{n.span.begin, tree_[kids[i]].span.end};
+    emit({op, 0, dst, reg(a), reg(b)}, span);
+    acc = scalar_value(in_register(dst));
+  }
+  if (any_failed) return failed_value();
+  return acc;
+}
+
+Operand Compiler::power(const ast::Node& n) {
+  std::uint32_t mark = next_temporary_;
+  Operand base = node(tree_.kids(n)[0]);
+  Operand exponent = node(tree_.kids(n)[1]);
+  if (base.failed || exponent.failed) return failed();
+  if (base.constant && exponent.constant) {
+    double v = std::pow(*base.constant, *exponent.constant);
+    bool domain_ok = !(*base.constant == 0.0 && *exponent.constant < 0.0) &&
+                     !(*base.constant < 0.0 && std::trunc(*exponent.constant) != *exponent.constant);
+    if (domain_ok && std::isfinite(v)) return constant(v);
+  }
+  std::uint32_t dst = destination(mark, {reg(base), reg(exponent)});
+  if (exponent.constant && *exponent.constant == 2.0) {
+    emit({OpCode::square, 0, dst, reg(base), 0}, n.span);
+  } else {
+    emit({OpCode::power, 0, dst, reg(base), reg(exponent)}, n.span);
+  }
+  return in_register(dst);
+}
+
+std::string Compiler::arity_text(const builtins::Builtin& f) {
+  if (f.min_args == f.max_args) return std::to_string(f.min_args) + (f.min_args == 1 ? " argument" : " arguments");
+  return std::to_string(f.min_args) + " to " + std::to_string(f.max_args) + " arguments";
+}
+
+Value Compiler::call(const ast::Node& n) {
+  std::string upper = text::upper(tree_.name(n));
+  auto kids = tree_.kids(n);
+  const builtins::Builtin* f = builtins::find(upper);
+  if (!f) {
+    std::vector<std::string_view> names;
+    for (const auto& b : builtins::table()) names.push_back(b.name);
+    std::string message = "unknown function '" + tree_.name(n) + "'";
+    std::string_view near = text::nearest(upper, names);
+    if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+    for (const auto& c : constant_names()) {
+      if (c.name == upper) message = "'" + upper + "' is a constant, not a function";
+    }
+    for (const auto& s : kStatementFunctions) {
+      if (s.statement == upper)
+        message = upper + " is a statement; its function is " + std::string(builtins::find(s.function)->signature);
+    }
+    error(Code::name, n.name_span, message);
+    for (ast::NodeId k : kids) value(k);
+    return failed_value();
+  }
+  int count = static_cast<int>(kids.size());
+  if (count < f->min_args || count > f->max_args) {
+    error(Code::arity, n.span,
+          upper + " takes " + arity_text(*f) + ", got " + std::to_string(count) + ": " + std::string(f->signature));
+    return failed_value();
+  }
+  if (f->result == builtins::Shape::vector || f->argument == builtins::Shape::vector) return vector_call(n, *f);
+  switch (f->category) {
+    case builtins::Category::math:
+    case builtins::Category::general: return scalar_value(builtin_call(n, *f));
+    case builtins::Category::history: return delay(n);
+    case builtins::Category::user:
+      error(Code::user_subroutine, n.span,
+            "USER(...) calls a user-written subroutine, which Adams accepts only as a whole argument "
+            "(FUNCTION=USER(r1, ..., r30)) and fexpr cannot evaluate");
+      return failed_value();
+    default: return scalar_value(bound_call(n, *f, f->name));
+  }
+}
+
+std::optional<double> Compiler::fold_call(const builtins::Builtin& f, std::span<const Operand> args) {
+  double values[builtins::kMaxArgs];
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (!args[i].constant) return std::nullopt;
+    values[i] = *args[i].constant;
+  }
+  double v = 0.0;
+  if (f.value(values, static_cast<int>(args.size()), &v) || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+void Compiler::emit_call(const builtins::Builtin& f, std::span<const Operand> args, std::uint32_t dst, Span span) {
+  // Arguments are gathered from a list of registers, so constants and inputs need no copy.
+  std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
+  for (const Operand& a : args) argument_lists_.push_back(reg(a));
+  std::uint32_t function = static_cast<std::uint32_t>(program_->functions.size());
+  program_->functions.push_back(&f);
+  emit({OpCode::call, static_cast<std::uint8_t>(args.size()), dst, list, function}, span);
+}
+
+Operand Compiler::builtin_call(const ast::Node& n, const builtins::Builtin& f) {
+  std::uint32_t mark = next_temporary_;
+  auto kids = tree_.kids(n);
+  std::vector<Operand> args;
+  bool any_failed = false;
+  for (ast::NodeId k : kids) {
+    args.push_back(node(k));
+    any_failed |= args.back().failed;
+  }
+  if (any_failed) return failed();
+  if (auto v = fold_call(f, args)) {
+    release_to(mark);
+    return constant(*v);
+  }
+  std::uint32_t dst = destination(mark, {});
+  emit_call(f, args, dst, n.span);
+  return in_register(dst);
+}
+
+Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std::string_view function) {
+  const Bindings* bindings = context_.bindings();
+  if (!bindings) {
+    error(Code::needs_model, n.span,
+          std::string(f.name) + (f.category == builtins::Category::solver
+                                     ? " needs solver state (a model and a solver), which fexpr does not evaluate"
+                                     : " needs a model (--model FILE)"));
+    return failed();
+  }
+  if (in_history_) {
+    error(Code::argument, n.span,
+          std::string(f.name) + " reads the model or solver state, but DELAY's history (its third argument) may "
+                                "depend on TIME and constants only (cfunc_delay)");
+    return failed();
+  }
+  auto kids = tree_.kids(n);
+  std::uint32_t mark = next_temporary_;
+  std::vector<Operand> args;
+  std::vector<std::optional<double>> values;
+  bool ok = true;
+  for (ast::NodeId k : kids) {
+    args.push_back(node(k));
+    ok &= !args.back().failed;
+    values.push_back(args.back().constant);
+  }
+  if (!ok) return failed();
+  auto resolution = bindings->resolve(function, values);
+  if (auto* rejected = std::get_if<Bindings::Rejected>(&resolution)) {
+    Span span = rejected->argument >= 0 && rejected->argument < static_cast<int>(kids.size())
+                    ? tree_[kids[static_cast<std::size_t>(rejected->argument)]].span
+                    : n.span;
+    std::string message = std::move(rejected->message);
+    // A component's message is about the call written: "DX takes ..." for DXYZ(...) reads "DXYZ takes ...".
+    if (function != f.name && message.starts_with(function)) message = std::string(f.name) + message.substr(function.size());
+    error(rejected->code, span, message);
+    return failed();
+  }
+  auto& resolved = std::get<Bindings::Resolved>(resolution);
+  if (resolved.runtime_arguments.size() > Program::kMaxRuntimeArguments ||
+      (!resolved.runtime_arguments.empty() && resolved.inputs.size() > builtins::kMaxArgs)) {
+    error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
+    return failed();
+  }
+  Program::BoundCall bound{resolved.handle, {}, {}};
+  for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
+  std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
+  for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
+  program_->max_bound_inputs = std::max(
+      program_->max_bound_inputs, static_cast<std::uint32_t>(bound.derivative.size() + resolved.runtime_arguments.size()));
+  std::uint32_t index = static_cast<std::uint32_t>(program_->bound_calls.size());
+  program_->bound_calls.push_back(std::move(bound));
+  std::uint32_t dst = destination(mark, {});
+  emit({OpCode::bound, static_cast<std::uint8_t>(resolved.runtime_arguments.size()), dst, list, index}, n.span);
+  return in_register(dst);
+}
+
+std::int32_t Compiler::derivative_index(const std::string& name) {
+  auto& names = program_->derivative_names;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (text::iequals(names[i], name)) return static_cast<std::int32_t>(i);
+  }
+  names.push_back(name);
+  return static_cast<std::int32_t>(names.size() - 1);
+}
+
+// An IF that is a branch of another IF writes its result straight into the outer one's
+// register (`into`), so a chain of IFs needs no move per level.
+Operand Compiler::conditional(const ast::Node& n, std::optional<std::uint32_t> into) {
+  auto kids = tree_.kids(n);
+  std::uint32_t mark = next_temporary_;
+  Operand test = node(kids[0]);
+  std::uint32_t branch_index = static_cast<std::uint32_t>(program_->branches.size());
+  program_->branches.push_back({});
+  if (!test.failed) emit({OpCode::branch, 0, 0, reg(test), branch_index}, tree_[kids[0]].span);
+  release_to(mark);
+  std::uint32_t dst = into ? *into : allocate();
+  std::uint32_t targets[3];
+  std::vector<std::size_t> exits;
+  bool any_failed = test.failed;
+  for (int b = 0; b < 3; ++b) {
+    targets[b] = static_cast<std::uint32_t>(program_->code.size());
+    const ast::NodeId kid = kids[static_cast<std::size_t>(b) + 1];
+    Operand branch = tree_[kid].kind == ast::Kind::if_ ? conditional(tree_[kid], dst) : node(kid);
+    any_failed |= branch.failed;
+    if (!branch.failed && reg(branch) != dst) emit({OpCode::move, 0, dst, reg(branch), 0}, tree_[kid].span);
+    release_to(index_of(dst) + 1);
+    if (b < 2) {
+      exits.push_back(program_->code.size());
+      emit({OpCode::jump, 0, 0, 0, 0}, n.span);
+    }
+  }
+  std::uint32_t end = static_cast<std::uint32_t>(program_->code.size());
+  for (std::size_t e : exits) program_->code[e].a = end;
+  program_->branches[branch_index] = {targets[0], targets[1], targets[2]};
+  if (any_failed) return failed();
+  return in_register(dst);
+}
+
+std::uint32_t Compiler::place(std::uint32_t r) const {
+  switch (space_of(r)) {
+    case Space::input: return index_of(r);
+    case Space::constant: return program_->first_constant + index_of(r);
+    case Space::temporary: return program_->first_temporary + index_of(r);
+  }
+  return r;
+}
+
+void Compiler::layout() {
+  Program& p = *program_;
+  p.first_constant = static_cast<std::uint32_t>(p.inputs.size());
+  p.first_temporary = p.first_constant + static_cast<std::uint32_t>(p.constants.size());
+  p.register_count = p.first_temporary + max_temporaries_;
+  for (Instruction& i : p.code) {
+    switch (i.op) {
+      case OpCode::jump: break;
+      case OpCode::branch: i.a = place(i.a); break;
+      case OpCode::call: i.dst = place(i.dst); break;
+      case OpCode::bound: i.dst = place(i.dst); break;
+      case OpCode::negate:
+      case OpCode::square:
+      case OpCode::move:
+        i.dst = place(i.dst);
+        i.a = place(i.a);
+        break;
+      default:
+        i.dst = place(i.dst);
+        i.a = place(i.a);
+        i.b = place(i.b);
+    }
+  }
+  for (std::uint32_t& r : argument_lists_) r = place(r);
+  p.argument_lists = std::move(argument_lists_);
+  p.result = place(p.result);
+}
+
+Compilation compile_tree(const ast::Tree& tree, const Context& context, int component) {
+  return Compiler(tree, context, component).run();
+}
 
 }  // namespace fexpr::detail

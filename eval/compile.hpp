@@ -16,13 +16,18 @@ struct Compilation {
   std::vector<Diagnostic> diagnostics;
 };
 
-Compilation compile_tree(const ast::Tree& tree, const Context& context);
+// component: -1 for a scalar expression, 0, 1, 2 for that component of a vector expression.
+Compilation compile_tree(const ast::Tree& tree, const Context& context, int component = -1);
 
-// The constant names the language defines (PI, DTOR, RTOD) and the simulation variables
-// (TIME, MODE), for name resolution, completion and help.
+// The constant names the language defines (PI, DTOR, RTOD), the simulation variables (TIME,
+// MODE) and the flexible-body constants (FXFREQ, FXMODE), for name resolution, completion and
+// help.
 struct ConstantName {
   std::string_view name;
   std::string_view meaning;
+  // False where the name has a value only in an expression fexpr never evaluates (a
+  // FLEX_BODY's CRATIO=): reading it is a not-interpreted error that says so.
+  bool evaluated = true;
 };
 std::span<const ConstantName> constant_names();
 

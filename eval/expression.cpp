@@ -46,8 +46,13 @@ namespace {
 [[noreturn]] void fail(const detail::Program& p, const detail::RunError& e) {
   Span span = e.input || p.spans.empty() ? p.whole : p.spans[e.pc];
   std::string message = e.message;
+  Code code = Code::domain;
   if (!e.input && !p.code.empty()) {
     const detail::Instruction& i = p.code[e.pc];
+    // DELAY once its delay has elapsed needs the solver's history: not interpreted, rather than
+    // a domain error.
+    if (i.op == detail::OpCode::call && p.functions[i.b]->category == builtins::Category::history)
+      code = Code::not_interpreted;
     // A function's own message already names it; an operator's gets its symbol.
     switch (i.op) {
       case detail::OpCode::divide: message = "'/': " + message; break;
@@ -59,7 +64,7 @@ namespace {
       default: break;
     }
   }
-  throw EvaluationError(Diagnostic{Severity::error, Code::domain, span, message});
+  throw EvaluationError(Diagnostic{Severity::error, code, span, message});
 }
 
 }  // namespace
@@ -89,13 +94,16 @@ double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> gr
 }
 
 CompileResult compile(std::string_view text, const Context& context, CompileOptions options) {
+  if (options.component < -1 || options.component > 2)
+    throw std::invalid_argument("CompileOptions::component is -1 (a scalar) or 0, 1, 2 (a vector's x, y, z), not " +
+                                std::to_string(options.component));
   CompileResult out;
   auto parsed = grammar::parse(text, {options.offset, options.source});
   if (auto* d = std::get_if<Diagnostic>(&parsed)) {
     out.diagnostics.push_back(std::move(*d));
     return out;
   }
-  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context);
+  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component);
   out.diagnostics = std::move(compiled.diagnostics);
   if (compiled.program) out.expression.emplace(std::move(compiled.program));
   return out;

@@ -24,6 +24,10 @@ template <> inline constexpr const char* error_message<expr> = "expected an expr
 template <> inline constexpr const char* error_message<exponent_operand> = "expected an operand after '**'";
 template <> inline constexpr const char* error_message<sign_operand> = "expected an operand after the sign";
 template <> inline constexpr const char* error_message<product_operand> = "expected an operand after '*' or '/'";
+template <> inline constexpr const char* error_message<cross_operand> = "expected an operand after the cross product '%'";
+template <> inline constexpr const char* error_message<vector_component> = "expected a component of the vector [x, y, z]";
+template <> inline constexpr const char* error_message<vector_comma> = "expected ',' between the components of the vector [x, y, z]";
+template <> inline constexpr const char* error_message<close_bracket> = "expected ']'";
 template <> inline constexpr const char* error_message<sum_operand> = "expected an operand after '+' or '-'";
 template <> inline constexpr const char* error_message<end_of_expression> = "expected an operator or the end of the expression";
 

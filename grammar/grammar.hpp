@@ -72,7 +72,15 @@ struct if_expr : seq<if_head, ws, must<if_test>, must<if_colon>, ws, must<if_bra
 
 struct paren : seq<open_paren, ws, must<expr>, ws, must<close_paren>> {};
 
-struct primary : sor<number, if_expr, call, object_name, name, paren> {};
+// [x, y, z] builds a vector from three scalars (Adams Solver C++ vector expressions).
+struct open_bracket : one<'['> {};
+struct close_bracket : one<']'> {};
+struct vector_component : seq<expr> {};
+struct vector_comma : seq<ws, comma> {};
+struct vector_expr : seq<open_bracket, ws, must<vector_component>, must<vector_comma>, ws, must<vector_component>,
+                         must<vector_comma>, ws, must<vector_component>, ws, must<close_bracket>> {};
+
+struct primary : sor<number, if_expr, call, object_name, name, paren, vector_expr> {};
 
 // '**' binds tighter than a sign on its left and accepts one on its right, and is
 // right-associative: -2**2 = -(2**2), 2**-2 = 2**(-2), 2**3**2 = 2**(3**2).
@@ -86,10 +94,14 @@ struct negation : seq<one<'-'>, ws, must<sign_operand>> {};
 struct affirmation : seq<one<'+'>, ws, must<sign_operand>> {};
 struct unary : sor<negation, affirmation, power> {};
 
+// '*' is also the dot product of two vectors, and '%' their cross product.
 struct multiply_op : seq<one<'*'>, not_at<ws, one<'*'>>> {};
 struct divide_op : one<'/'> {};
+struct cross_op : one<'%'> {};
 struct product_operand : seq<unary> {};
-struct product_tail : seq<ws, sor<multiply_op, divide_op>, ws, must<product_operand>> {};
+struct cross_operand : seq<unary> {};
+struct product_tail : seq<ws, sor<seq<sor<multiply_op, divide_op>, ws, must<product_operand>>,
+                                 seq<cross_op, ws, must<cross_operand>>>> {};
 struct product : seq<unary, star<product_tail>> {};
 
 struct add_op : one<'+'> {};

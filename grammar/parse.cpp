@@ -108,8 +108,6 @@ std::string found(const Input& in) {
   char c = in.peek_char();
   switch (c) {
     case '\\': return " but found '\\', which ends a FUNCTION= expression in a dataset and cannot stand inside one";
-    case '[': return " but found '[': vector expressions [x, y, z] are not supported";
-    case '%': return " but found '%': the vector cross product is not supported";
     default: return " but found " + describe(c);
   }
 }
@@ -174,13 +172,15 @@ struct action<if_head> {
     b.open_parens.push_back(b.offset_of(in.end()) - 1);
   }
 };
-template <>
-struct action<open_paren> {
+// A '(' or '[' that a missing ')' or ']' reports as "opened at".
+struct opening_action {
   template <typename Input>
   static void apply(const Input& in, Builder& b) {
     b.open_parens.push_back(b.offset_of(in.begin()));
   }
 };
+template <> struct action<open_paren> : opening_action {};
+template <> struct action<open_bracket> : opening_action {};
 template <ast::Op O>
 struct op_action {
   template <typename Input>
@@ -192,13 +192,14 @@ template <> struct action<add_op> : op_action<ast::Op::add> {};
 template <> struct action<subtract_op> : op_action<ast::Op::subtract> {};
 template <> struct action<multiply_op> : op_action<ast::Op::multiply> {};
 template <> struct action<divide_op> : op_action<ast::Op::divide> {};
+template <> struct action<cross_op> : op_action<ast::Op::cross> {};
 
 // The '(' of a call or IF is matched inside its head, so only a bare '(' starts a paren.
 template <typename Rule>
 inline constexpr bool opens_frame =
     std::is_same_v<Rule, sum> || std::is_same_v<Rule, product> || std::is_same_v<Rule, power> ||
     std::is_same_v<Rule, negation> || std::is_same_v<Rule, affirmation> || std::is_same_v<Rule, call> ||
-    std::is_same_v<Rule, if_expr>;
+    std::is_same_v<Rule, if_expr> || std::is_same_v<Rule, vector_expr>;
 
 template <typename Rule>
 struct control : pegtl::normal<Rule> {
@@ -255,6 +256,9 @@ struct control : pegtl::normal<Rule> {
       } else if constexpr (std::is_same_v<Rule, if_expr>) {
         b.open_parens.pop_back();
         b.reduce(ast::Kind::if_, end);
+      } else if constexpr (std::is_same_v<Rule, vector_expr>) {
+        b.open_parens.pop_back();
+        b.reduce(ast::Kind::vector, end);
       }
       b.frames.pop_back();
     }
@@ -278,6 +282,8 @@ struct control : pegtl::normal<Rule> {
     if constexpr (std::is_same_v<Rule, close_paren>) {
       if (!b.open_parens.empty()) message += " to close '(' opened at " + b.where(b.open_parens.back());
       message += found(in);
+    } else if constexpr (std::is_same_v<Rule, close_bracket>) {
+      message += " to close '[' opened at " + b.where(b.open_parens.back()) + found(in);
     } else if constexpr (std::is_same_v<Rule, number_end>) {
       message = "unexpected " + describe(in.peek_char()) + " after a number";
     } else if constexpr (std::is_same_v<Rule, end_of_expression>) {

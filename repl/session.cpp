@@ -503,6 +503,9 @@ void run_help(State& s, const Entry& e, Slice argument, const Command&) {
       case builtins::Category::solver:
         s.out << "  needs the solver's state: fexpr reads it but never evaluates it\n";
         break;
+      case builtins::Category::history:
+        s.out << "  evaluated while TIME - delay < 0; later values need the solver's history, which fexpr does not keep\n";
+        break;
       case builtins::Category::user:
         s.out << "  calls a user subroutine, which fexpr does not evaluate\n";
         break;

@@ -81,6 +81,22 @@ inline Expression compile_on(Bench& b, const std::string& text, Form form) {
   return b.compile_ok(padded);
 }
 
+// Value, gradient and Hessian of an expression that must compile and evaluate.
+struct Derivatives {
+  double value;
+  std::vector<double> grad, hess;
+};
+
+inline Derivatives derivatives(const Bench& b, const std::string& text) {
+  auto e = b.compile_ok(text);
+  Workspace ws;
+  Derivatives d;
+  d.grad.resize(e.derivative_count());
+  d.hess.resize(e.derivative_count() * e.derivative_count());
+  d.value = e.hessian(b.inputs(), ws, d.grad, d.hess);
+  return d;
+}
+
 // "line:column" of a diagnostic in a one-expression source.
 inline std::string where(const std::string& text, const Diagnostic& d) {
   Position p = SourceText("t", text).position(d.span.begin);

@@ -103,6 +103,15 @@ const std::vector<Sampler>& samplers() {
       unary("SQRT", 0.05, 10),
       unary("TAN", -1.4, 1.4),
       unary("TANH", -4, 4),
+      // MAG(x, y, z) and UV(x, y, z, k): singular at the zero vector; k is an index, not varied.
+      {"MAG", [](std::mt19937& rng) { return Args{uniform(rng, -2, 2), uniform(rng, -2, 2), uniform(rng, -2, 2)}; },
+       [](const Args& a) { return std::hypot(a[0], a[1], a[2]); }},
+      {"UV",
+       [](std::mt19937& rng) {
+         return Args{uniform(rng, -2, 2), uniform(rng, -2, 2), uniform(rng, -2, 2),
+                     static_cast<double>(std::uniform_int_distribution<int>(0, 2)(rng))};
+       },
+       [](const Args& a) { return std::hypot(a[0], a[1], a[2]); }},
       step_sampler("STEP"),
       step_sampler("STEP5"),
       step_sampler("HAVSIN"),

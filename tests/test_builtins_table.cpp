@@ -16,12 +16,13 @@ namespace {
 
 bool evaluated(Category c) { return c == Category::math || c == Category::general; }
 
-// Reads "NAME(a, b, ...) = r" where each argument is a number, optionally with the degree suffix D.
+// Reads "NAME(a, b, ...) = r" where each argument is a number, optionally with the degree suffix D,
+// or a vector [x, y, z] (three arguments of the rules), and r a number or a vector.
 struct Example {
   std::string name;
   std::vector<double> args;
-  double result = 0;
-  double tolerance = 0;  // half a unit in the last printed digit of r, or exact for a whole number
+  std::vector<double> result;      // one number, or a vector's three components
+  std::vector<double> tolerance;   // half a unit in the last printed digit of each, or 0 for a whole number
 };
 
 double number(std::string_view text) {
@@ -38,20 +39,31 @@ double number(std::string_view text) {
   return v * scale;
 }
 
+// The numbers of a comma-separated list, brackets of vectors dropped: "[3, 4, 12]" or "3.5, 3, 0".
+std::vector<std::string_view> items(std::string_view list) {
+  std::vector<std::string_view> out;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    std::string_view item = list.substr(0, comma);
+    while (!item.empty() && (item.front() == ' ' || item.front() == '[')) item.remove_prefix(1);
+    while (!item.empty() && item.back() == ']') item.remove_suffix(1);
+    out.push_back(item);
+    list = comma == list.npos ? std::string_view() : list.substr(comma + 1);
+  }
+  return out;
+}
+
 Example parse(std::string_view text) {
   INFO("example \"" << text << "\"");
   const auto open = text.find('('), close = text.find(')'), equals = text.find(" = ");
   REQUIRE((open != text.npos && close != text.npos && equals == close + 1));
-  Example e{std::string(text.substr(0, open)), {}, 0, 0};
-  for (std::string_view list = text.substr(open + 1, close - open - 1); !list.empty();) {
-    const auto comma = list.find(',');
-    e.args.push_back(number(list.substr(0, comma)));
-    list = comma == list.npos ? std::string_view() : list.substr(comma + 1);
+  Example e{std::string(text.substr(0, open)), {}, {}, {}};
+  for (std::string_view a : items(text.substr(open + 1, close - open - 1))) e.args.push_back(number(a));
+  for (std::string_view r : items(text.substr(equals + 3))) {
+    e.result.push_back(number(r));
+    const auto dot = r.find('.');
+    e.tolerance.push_back(dot == r.npos ? 0 : 0.5 * std::pow(10.0, -static_cast<double>(r.size() - dot - 1)));
   }
-  const std::string_view result = text.substr(equals + 3);
-  e.result = number(result);
-  const auto dot = result.find('.');
-  e.tolerance = dot == result.npos ? 0 : 0.5 * std::pow(10.0, -static_cast<double>(result.size() - dot - 1));
   return e;
 }
 
@@ -106,8 +118,10 @@ TEST_CASE("The table holds the documented functions", "[table]") {
       // element
       "VARVAL", "ARYVAL", "DIF", "DIF1", "CUBSPL", "AKISPL", "CURVE", "INTERP", "SFORCE", "PINVAL", "POUVAL", "INVPSD",
       // solver and user
-      "FX", "FY", "FZ", "TX", "TY", "TZ", "FM", "TM", "JOINT", "JPRIM", "MOTION", "BEAM", "BUSHING", "FIELD", "CONTACT",
-      "GFORCE", "VFORCE", "VTORQUE", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "USER"};
+      "FX", "FY", "FZ", "TX", "TY", "TZ", "FM", "TM", "JOINT", "JPRIM", "MOTION", "BEAM", "BUSH", "FIELD", "CONTACT",
+      "GFORCE", "VFORCE", "VTORQ", "NFORCE", "PTCV", "CVCV", "SPDP", "FRICTION", "SENVAL", "DELAY", "USER",
+      // vectors (Adams Solver C++)
+      "DXYZ", "VXYZ", "ACCXYZ", "WXYZ", "WDTXYZ", "FXYZ", "TXYZ", "UVX", "UVY", "UVZ", "UV", "MAG"};
   std::set<std::string> actual;
   for (const Builtin& b : table()) actual.insert(std::string(b.name));
   CHECK(actual == expected);
@@ -120,8 +134,10 @@ TEST_CASE("Arities follow the Adams argument lists", "[table]") {
        {"DM", 1, 2},     {"VX", 1, 4},      {"VR", 1, 3},     {"WX", 1, 3},     {"WM", 1, 2},       {"ACCX", 1, 4},
        {"ACCM", 1, 3},   {"WDTX", 1, 4},    {"WDTM", 1, 3},   {"AX", 1, 2},     {"PSI", 1, 2},      {"YAW", 1, 2},
        {"VARVAL", 1, 1}, {"ARYVAL", 2, 2},  {"CUBSPL", 3, 4}, {"CURVE", 4, 4},  {"INTERP", 3, 4},   {"SFORCE", 4, 4},
-       {"INVPSD", 7, 7}, {"FX", 1, 3},      {"FM", 1, 2},     {"JOINT", 4, 4},  {"FRICTION", 4, 4}, {"SENVAL", 1, 1},
-       {"INCANG", 3, 3}, {"ORIENT", 3, 4}, {"USER", 0, 30}}));
+       {"INVPSD", 7, 7}, {"FX", 1, 3},      {"FM", 1, 2},     {"JOINT", 4, 4},  {"FRICTION", 2, 2}, {"SENVAL", 1, 1},
+       {"INCANG", 3, 3}, {"ORIENT", 3, 4},  {"USER", 0, 30},  {"DELAY", 3, 4},   {"DXYZ", 1, 3},     {"VXYZ", 1, 4},
+       {"ACCXYZ", 1, 4}, {"WXYZ", 1, 3},    {"WDTXYZ", 1, 4}, {"FXYZ", 1, 3},    {"TXYZ", 1, 3},     {"UVX", 1, 2},
+       {"UVZ", 1, 2},    {"UV", 1, 1},      {"MAG", 1, 1}}));
   const Builtin& b = builtin(name);
   CHECK(b.min_args == min_args);
   CHECK(b.max_args == max_args);
@@ -154,13 +170,21 @@ TEST_CASE("The help examples of the evaluated functions are true", "[table]") {
     INFO(b.example);
     const Example e = parse(b.example);
     CHECK(e.name == b.name);
-    CHECK(static_cast<int>(e.args.size()) >= b.min_args);
-    CHECK(static_cast<int>(e.args.size()) <= b.max_args);
-    const double v = call(b.name, e.args);
-    if (e.tolerance == 0) {
-      CHECK_THAT(v, Catch::Matchers::WithinAbs(e.result, 1e-12 * (1 + std::fabs(e.result))));
-    } else {
-      CHECK_THAT(v, Catch::Matchers::WithinAbs(e.result, e.tolerance));
+    // A vector argument is three arguments of the rules.
+    const int written = static_cast<int>(e.args.size()) / (b.argument == Shape::vector ? 3 : 1);
+    CHECK(written >= b.min_args);
+    CHECK(written <= b.max_args);
+    REQUIRE(e.result.size() == (b.result == Shape::vector ? 3u : 1u));
+    for (std::size_t k = 0; k < e.result.size(); ++k) {
+      // A vector result's rules give component k when called with k as an extra last argument.
+      std::vector<double> args = e.args;
+      if (b.result == Shape::vector) args.push_back(static_cast<double>(k));
+      const double v = call(b.name, args);
+      if (e.tolerance[k] == 0) {
+        CHECK_THAT(v, Catch::Matchers::WithinAbs(e.result[k], 1e-12 * (1 + std::fabs(e.result[k]))));
+      } else {
+        CHECK_THAT(v, Catch::Matchers::WithinAbs(e.result[k], e.tolerance[k]));
+      }
     }
   }
 }
@@ -181,6 +205,49 @@ TEST_CASE("Categories sort the functions as the evaluator expects", "[table]") {
                                                                  {"FX", Category::solver},
                                                                  {"JOINT", Category::solver},
                                                                  {"SENVAL", Category::solver},
+                                                                 {"DELAY", Category::history},
+                                                                 {"DXYZ", Category::kinematic},
+                                                                 {"UVY", Category::kinematic},
+                                                                 {"TXYZ", Category::solver},
+                                                                 {"MAG", Category::math},
+                                                                 {"UV", Category::math},
                                                                  {"USER", Category::user}}));
   CHECK(builtin(name).category == category);
+}
+
+TEST_CASE("A vector measure is the three scalar measures of its components, with the same arguments", "[table][vector]") {
+  int vectors = 0;
+  for (const Builtin& b : table()) {
+    if (b.components[0].empty()) continue;
+    INFO(b.name);
+    ++vectors;
+    CHECK(b.result == Shape::vector);
+    CHECK(b.argument == Shape::scalar);
+    for (std::string_view c : b.components) {
+      INFO(c);
+      const Builtin* component = find(c);
+      if (!component) {
+        // UVX.X ...: measures the bindings provide under internal names, not functions one can call.
+        CHECK(c.substr(0, b.name.size() + 1) == std::string(b.name) + ".");
+        continue;
+      }
+      CHECK(component->result == Shape::scalar);
+      CHECK(component->category == b.category);
+      CHECK(component->min_args == b.min_args);
+      CHECK(component->max_args == b.max_args);
+    }
+  }
+  CHECK(vectors == 10);
+}
+
+TEST_CASE("MAG and UV take one vector, whose components their rules receive", "[table][vector]") {
+  CHECK(builtin("MAG").argument == Shape::vector);
+  CHECK(builtin("MAG").result == Shape::scalar);
+  CHECK(builtin("UV").argument == Shape::vector);
+  CHECK(builtin("UV").result == Shape::vector);
+  for (const Builtin& b : table()) {
+    if (b.name == "MAG" || b.name == "UV") continue;
+    INFO(b.name);
+    CHECK(b.argument == Shape::scalar);
+  }
 }

@@ -103,3 +103,19 @@ TEST_CASE("eval --ast shows the tree with spans", "[cli][eval]") {
   CHECK(r.status == 0);
   CHECK(r.out == "negate  [0,5)\n  power  [1,5)\n    number 2  [1,2)\n    number 2  [4,5)\n-2**2 = -4\n");
 }
+
+TEST_CASE("eval keeps an expression written as [x, y, z] whole, and DELAY's past errors are not-interpreted",
+          "[cli][eval][vector]") {
+  // An argument that starts with '[' and ends with ']' is a list to CLI11 unless told otherwise.
+  auto r = run_fexpr("eval '[1, 2, 3]*[4, 5, 6]' '[1,2,3]' --time 2 --format json 'DELAY(1, 1, 0)'");
+  CHECK(r.status == 1);
+  std::istringstream lines(r.out);
+  std::vector<fexpr::testing::Json> docs;
+  for (std::string line; std::getline(lines, line);) docs.push_back(parse_json(line));
+  REQUIRE(docs.size() == 3);
+  CHECK(docs[0]["expr"].str() == "[1, 2, 3]*[4, 5, 6]");
+  CHECK(docs[0]["value"].number() == 32.0);  // 4 + 10 + 18
+  CHECK(docs[1]["error"]["code"].str() == "argument");
+  CHECK(docs[2]["error"]["code"].str() == "not-interpreted");
+  CHECK(docs[2]["error"]["column"].number() == 1);
+}

@@ -6,6 +6,7 @@
 #include <random>
 
 using fexpr::testing::Bench;
+using fexpr::testing::derivatives;
 using fexpr::testing::where;
 
 TEST_CASE("IF evaluates only the branch its test selects", "[eval][if]") {
@@ -65,25 +66,6 @@ TEST_CASE("host inputs that are NaN or infinite are an error, never a silent NaN
   b.values[0] = INFINITY;
   CHECK_THAT(b.evaluation_error("IF(x: 1, 2, 3)").message, Catch::Matchers::Contains("NaN or infinite"));
 }
-
-namespace {
-
-struct Derivatives {
-  double value;
-  std::vector<double> grad, hess;
-};
-
-Derivatives derivatives(const Bench& b, const std::string& text) {
-  auto e = b.compile_ok(text);
-  fexpr::Workspace ws;
-  Derivatives d;
-  d.grad.resize(e.derivative_count());
-  d.hess.resize(e.derivative_count() * e.derivative_count());
-  d.value = e.hessian(b.inputs(), ws, d.grad, d.hess);
-  return d;
-}
-
-}  // namespace
 
 TEST_CASE("gradient and Hessian of a polynomial match the hand derivation", "[eval][derivatives]") {
   // f = x**2*y + 3*x - y/x at x = 2, y = 5, TIME = 0.5 (f does not read TIME)

@@ -56,6 +56,11 @@ TEST_CASE("the printer writes the canonical form", "[printer]") {
       {"+x", "+X"},
       {"POLY (time, 0, 1,1,1)", "POLY(TIME, 0, 1, 1, 1)"},
       {".model.PART_1.MKR_2", ".MODEL.PART_1.MKR_2"},
+      {"[ x,1 ,2]", "[X, 1, 2]"},
+      {"dxyz(1,2)%fxyz(1)", "DXYZ(1, 2) % FXYZ(1)"},
+      {"v*(v%w)", "V*(V % W)"},
+      {"(v*v)%w", "V*V % W"},
+      {"mag([a+b, -c, (d)])", "MAG([A + B, -C, D])"},
   }));
   CHECK(print(c.text) == c.canonical);
 }

@@ -1,9 +1,7 @@
 // SFORCE elements: loads on I and J, power and Jacobian against hand derivations, and the
 // Jacobian against central finite differences of the part states.
-#include "dataset/element_bindings.hpp"
-#include "dataset/model_builder.hpp"
-#include "dataset/reader.hpp"
 #include "dataset/sforce.hpp"
+#include "loaded_dataset.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -13,21 +11,8 @@
 
 namespace {
 
-struct Loaded {
-  fexpr::SourceText source;
-  fexpr::dataset::Dataset dataset;
-  fexpr::dataset::ModelBuild build;
-  fexpr::kinematics::ModelBindings model;
-  fexpr::kinematics::State state;
-  fexpr::dataset::ElementBindings elements;
-
-  explicit Loaded(const std::string& text)
-      : source("t.adm", text),
-        dataset(fexpr::dataset::read(source)),
-        build(fexpr::dataset::build_model(dataset)),
-        model(build.model),
-        state(build.model),
-        elements(dataset, source, model) {}
+struct Loaded : fexpr::testing::LoadedDataset {
+  using LoadedDataset::LoadedDataset;
 
   fexpr::dataset::Sforce sforce(long id) {
     for (const auto& s : dataset.statements) {
@@ -40,11 +25,6 @@ struct Loaded {
     }
     FAIL("no SFORCE/" << id);
     throw;
-  }
-  fexpr::Inputs inputs() {
-    fexpr::Inputs in;
-    in.state = &state;
-    return in;
   }
   double load(const fexpr::dataset::Sforce& s, int row) {
     fexpr::Workspace ws;

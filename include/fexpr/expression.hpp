@@ -121,6 +121,9 @@ struct CompileOptions {
   std::uint32_t offset = 0;
   // The larger file, for positions quoted inside messages ("'(' opened at 41:23").
   const SourceText* source = nullptr;
+  // -1: the expression is a scalar, as FUNCTION= is. 0, 1, 2: it is a vector (Adams Solver
+  // C++: FXYZ=, TXYZ=), and the Expression is its x, y or z component.
+  int component = -1;
 };
 
 CompileResult compile(std::string_view text, const Context& context, CompileOptions options = {});
