@@ -269,11 +269,13 @@ class Reader {
     if (near.empty()) {
       report_.warning(st.name_span, "unknown statement '" + st.name + "': it is not " +
                                         (command_file_ ? "an Adams command" : "an Adams Solver statement") +
-                                        "; check its name");
+                                        "; check its name",
+                      Code::name);
       return nullptr;
     }
     report_.warning(st.name_span, "unknown statement '" + st.name + "' (did you mean " + std::string(near) +
-                                      "?); it is checked as " + std::string(near));
+                                      "?); it is checked as " + std::string(near),
+                    Code::name);
     st.name = std::string(near);
     return find_statement(near);
   }

@@ -70,7 +70,7 @@ TEST_CASE("each bad dataset gives exactly its known diagnostics", "[check][bad]"
        {"7:22:error:domain", "8:22:error:domain"}},
       {"MOD by zero", "VARIABLE/1, FUNCTION=MOD(TIME, 0)\n", {"7:22:error:domain"}},
       {"misspelled SFORCE is a warning and its FUNCTION is checked", "SFROCE/1, I=20, J=10, FUNCTION=STPE(TIME,0,0,1,1)\n",
-       {"7:1:warning:syntax", "7:32:error:name"}},
+       {"7:1:warning:name", "7:32:error:name"}},
       {"text with a Windows path, a Latin-1 unit and ':' is no error",
        "STRING/1, STRING=C:\\models\\car.adm: (kN\xB7m)\nSPLINE/2, FILE=D:\\x.csv\nVARIABLE/3, FUNCTION=CUBSPL(TIME,0,2)\n", {}},
       {"IF in a MOTION", "JOINT/1, REVOLUTE, I=20, J=10\nMOTION/1, JOINT=1, FUNCTION=IF(TIME-1:0,0,TIME-1)\n",

@@ -450,6 +450,7 @@ TEST_CASE("a misspelled statement name is a warning that names the nearest state
   REQUIRE(r.data.diagnostics.size() == 1);
   const Diagnostic& d = r.data.diagnostics[0];
   CHECK(d.severity == Severity::warning);
+  CHECK(d.code == Code::name);
   CHECK(at(r.source, d.span.begin) == "2:1");
   CHECK(d.span.end - d.span.begin == 6);
   CHECK_THAT(d.message, Catch::Matchers::Contains("did you mean SFORCE?"));
