@@ -108,7 +108,9 @@ const char* atan2_(double y, double x, int, Taylor2& t) {
   if (y == 0.0 && x == 0.0) return "ATAN2(0, 0) is undefined";
   // Through the unit vector (c, s) so that tiny arguments do not underflow x² + y².
   const double r = std::hypot(x, y), c = x / r, s = y / r, q = 1.0 / (r * r);
-  t = {std::atan2(y, x), c / r, -s / r, -2.0 * c * s * q, (s * s - c * c) * q, 2.0 * c * s * q};
+  // y + 0.0 turns -0 into +0: std::atan2(-0, x < 0) is -π, outside the documented (-π, π], and
+  // fexpr treats -0 as 0 everywhere else. Constant folding and both evaluator forms call this rule.
+  t = {std::atan2(y + 0.0, x), c / r, -s / r, -2.0 * c * s * q, (s * s - c * c) * q, 2.0 * c * s * q};
   return nullptr;
 }
 const char* dim_(double a, double b, int, Taylor2& t) {

@@ -96,7 +96,9 @@ constexpr auto kShf = [](const auto* a, auto& out) -> const char* {
 
 // Linear chirp: the phase Φ (in cycles) has frequency f0 up to x0, rising linearly to f1 at x1,
 // then f1; it is continuous with a continuous first derivative. The amplitude is faded in
-// over x0 ... x0 + dx, the window reading of the Adams text ("fully active at x0 + dx").
+// over x0 ... x0 + dx, as Adams' text has it (SWEEP "begins" at x0 and is fully active after
+// dx); the printed STEP5(x,0,0,dx,1) of SOLIDWORKS and MotionSolve contradicts that text when
+// x0 ≠ 0 (README, "Edge cases of the STEP family").
 constexpr auto kSweep = [](const auto* a, auto& out) -> const char* {
   using std::sin;
   using T = std::remove_cvref_t<decltype(a[0])>;

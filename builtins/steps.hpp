@@ -16,8 +16,8 @@ inline constexpr auto haversine = [](const auto& t) {
   return 0.5 * (1.0 - cos(std::numbers::pi * t));
 };
 
-// h0 + (h1 - h0)·s(Δ) with Δ = (x - x0)/(x1 - x0) clamped to [0, 1]. The clamp on Δ rather than
-// on x makes x0 > x1 a mirrored step instead of a jump; x0 = x1 is the caller's error to report.
+// h0 + (h1 - h0)·s(Δ) with Δ = (x - x0)/(x1 - x0) clamped to [0, 1], for x0 < x1: the callers
+// reject other ends (STEP, STEP5, HAVSIN) or cannot make them (IMPACT, BISTOP, SWEEP with d, dx > 0).
 // At Δ = 0 and Δ = 1 the constant side is taken, derivatives included.
 template <class T, class Shape>
 T smooth_step(const T& x, const T& x0, const T& h0, const T& x1, const T& h1, Shape shape) {

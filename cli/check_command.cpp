@@ -1,5 +1,6 @@
 // fexpr check: validate every function of one or more .adm datasets, in compiler style, JSON
 // or SARIF. Files are checked in parallel; the output keeps the order of the command line.
+#include "cli/check_inputs.hpp"
 #include "cli/commands.hpp"
 #include "dataset/checker.hpp"
 #include "support/json.hpp"
@@ -14,16 +15,26 @@ namespace {
 
 struct CheckOptions {
   std::vector<std::string> files;
+  CheckInputOptions inputs;
   std::string format = "text";
   bool werror = false;
   bool info = false;
 };
 
-std::vector<dataset::CheckedFile> check_all(const std::vector<std::string>& files) {
+dataset::CheckedFile check_one(CheckInput& input) {
+  if (input.text) return dataset::check_text(input.name, std::move(*input.text));
+  if (!input.failure) return dataset::check_file(input.name);
+  dataset::CheckedFile out;
+  out.path = input.name;
+  out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
+  return out;
+}
+
+std::vector<dataset::CheckedFile> check_all(std::vector<CheckInput> files) {
   std::vector<dataset::CheckedFile> results(files.size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) results[i] = dataset::check_file(files[i]);
+    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) results[i] = check_one(files[i]);
   };
   unsigned n = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(files.size())));
   std::vector<std::thread> pool;
@@ -100,7 +111,9 @@ void sarif_output(const std::vector<dataset::CheckedFile>& files) {
               << json::quote("fexpr " + id + " diagnostic") << "}}";
     first = false;
   }
-  std::cout << "]}}, \"artifacts\": [";
+  // Columns count characters (code points; a byte that is not UTF-8 counts one), not SARIF's
+  // default UTF-16 code units.
+  std::cout << "]}}, \"columnKind\": \"unicodeCodePoints\", \"artifacts\": [";
   for (std::size_t i = 0; i < files.size(); ++i)
     std::cout << (i ? ", " : "") << "{\"location\": {\"uri\": " << json::quote(files[i].path) << "}}";
   std::cout << "], \"results\": [";
@@ -123,7 +136,7 @@ void sarif_output(const std::vector<dataset::CheckedFile>& files) {
 }
 
 int run_check(const CheckOptions& o) {
-  auto files = check_all(o.files);
+  auto files = check_all(check_inputs(o.files, o.inputs));
   if (o.format == "json") json_output(files);
   else if (o.format == "sarif") sarif_output(files);
   else text(files, o);
@@ -142,7 +155,10 @@ int run_check(const CheckOptions& o) {
 Runner add_check_command(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* sub = app.add_subcommand("check", "Check every function of .adm datasets");
-  sub->add_option("FILE", o->files, "Datasets to check")->required();
+  sub->add_option("FILE", o->files, "Datasets to check (- = standard input)")->required();
+  sub->add_flag("-r,--recursive", o->inputs.recursive, "Check the *.adm and *.acf files below each directory given");
+  sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
+                  "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
   sub->add_flag("--werror", o->werror, "Exit 1 on warnings too");
   sub->add_flag("--info", o->info, "Also print notes (statements read but not interpreted, user subroutines)");

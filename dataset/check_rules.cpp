@@ -155,8 +155,12 @@ class Rules {
     auto arg = [&](std::size_t i) { return i < kids.size() ? fold(kids[i], {}) : std::nullopt; };
     if ((name == "STEP" || name == "STEP5" || name == "HAVSIN") && kids.size() == 5) {
       auto x0 = arg(1), x1 = arg(3);
+      // An error: Adams defines the step for x0 < x1 only, and evaluating it fails (builtins/steps.cpp).
       if (x0 && x1 && *x0 >= *x1)
-        warn(Code::parameter, n.span, name + " with x0 >= x1 (" + number::format(*x0) + " >= " + number::format(*x1) + "): the step runs backwards or not at all");
+        out.push_back({Severity::error, Code::parameter, n.span,
+                       name + " with x0 >= x1 (" + number::format(*x0) + " >= " + number::format(*x1) +
+                           "): Adams defines the step for x0 < x1; give x1 > x0, or write " + name +
+                           "(x, x1, h1, x0, h0) for a step from x1 to x0"});
     }
     std::size_t e = name == "IMPACT" ? 4 : name == "BISTOP" ? 5 : 0;
     if (e && kids.size() == e + 3) {

@@ -1,4 +1,5 @@
-// Warnings from the language's cautions, found on the syntax tree of one expression.
+// Warnings (and the STEP family's error) from the language's cautions, found on the syntax tree
+// of one expression.
 #pragma once
 
 #include "ast/ast.hpp"
@@ -19,8 +20,9 @@ enum class Use {
 // - an IF in a force whose branches differ where the test crosses zero (found when the test
 //   is a subexpression the branches repeat, or a name or call plus a constant, and the
 //   branches then reduce to constants);
-// - STEP, STEP5, HAVSIN with x0 >= x1; IMPACT and BISTOP with an exponent below 1, negative
-//   stiffness or damping, a non-positive depth, or BISTOP's x1 >= x2.
+// - STEP, STEP5, HAVSIN with x0 >= x1 (an error, as evaluating them is); IMPACT and BISTOP
+//   with an exponent below 1, negative stiffness or damping, a non-positive depth, or BISTOP's
+//   x1 >= x2.
 std::vector<Diagnostic> check_rules(const ast::Tree& tree, Use use);
 
 }  // namespace fexpr::dataset

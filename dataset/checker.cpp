@@ -1,5 +1,6 @@
 #include "dataset/checker.hpp"
 
+#include "builtins/builtin.hpp"
 #include "dataset/check_rules.hpp"
 #include "dataset/element_bindings.hpp"
 #include "dataset/model_builder.hpp"
@@ -7,6 +8,7 @@
 #include "dataset/spline.hpp"
 #include "dataset/values.hpp"
 #include "grammar/parse.hpp"
+#include "support/number.hpp"
 #include "support/text.hpp"
 
 #include <algorithm>
@@ -247,13 +249,19 @@ class Checker {
       }
       out_.diagnostics.push_back(d);
     }
-    if (auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_}); std::holds_alternative<ast::Tree>(tree)) {
+    auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_});
+    bool rule_error = false;
+    if (auto* t = std::get_if<ast::Tree>(&tree)) {
       Use use = s.name == "MOTION" ? Use::motion
                 : (s.name == "SFORCE" || s.name == "GFORCE" || s.name == "VFORCE" || s.name == "VTORQUE") ? Use::force
                                                                                                         : Use::other;
-      add(check_rules(std::get<ast::Tree>(tree), use));
+      auto found = check_rules(*t, use);
+      for (const Diagnostic& d : found) rule_error |= d.severity == Severity::error;
+      add(found);
     }
-    if (!compiled) return;
+    // An expression the rules already reject (STEP with x0 > x1) would fail again when
+    // evaluated, at the same place.
+    if (!compiled || rule_error) return;
     Inputs in;
     in.state = &state;
     // A vector's y and z compile as its x did; the first component that fails is reported.
@@ -262,13 +270,12 @@ class Checker {
         compiled = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
                            {a.expression_span.begin, &source_, component})
                        .expression;
+        if (!compiled) return;
       }
       try {
         compiled->value(in, workspace_);
       } catch (const EvaluationError& e) {
-        Diagnostic d = e.diagnostic;
-        d.message = "at the initial state: " + d.message;
-        out_.diagnostics.push_back(d);
+        report_evaluation_error(e.diagnostic, *compiled, std::get_if<ast::Tree>(&tree), elements, state);
         return;
       }
     }
@@ -277,6 +284,58 @@ class Checker {
   // FXYZ= and TXYZ= of GFORCE, VFORCE and VTORQUE are vectors (Adams Solver C++, operators.html).
   static bool is_vector(const Argument& a) { return a.keyword == "FXYZ" || a.keyword == "TXYZ"; }
 
+  void report_evaluation_error(Diagnostic d, const Expression& compiled, const ast::Tree* tree,
+                               const ElementBindings& elements, const kinematics::State& state) {
+    if (reads_part_states(compiled)) {
+      d.severity = Severity::warning;
+      d.message = "at the dataset's initial state, before assembly" + measures_at(tree, d.span, elements, state) + ": " +
+                  d.message +
+                  "; Adams assembles the model and computes consistent velocities before it evaluates anything, so "
+                  "this may not happen there";
+    } else {
+      d.message = "at the initial state: " + d.message + "; this does not depend on the model's state";
+    }
+    out_.diagnostics.push_back(d);
+  }
+
+  // The dataset's part positions and velocities are only where the solver starts: it moves
+  // the parts until the joints hold and sets velocities the constraints allow. An error that
+  // depends on them is provisional; one that depends on TIME and constants alone is not.
+  static bool reads_part_states(const Expression& e) {
+    for (const std::string& name : e.derivative_names()) {
+      if (name != "TIME") return true;
+    }
+    return false;
+  }
+
+  // " (VY(79, 0, 0) = 0, DM(2, 1) = 0.5)": the kinematic measures inside the failing
+  // operation and their values at the dataset's state, so the reader sees why it failed.
+  std::string measures_at(const ast::Tree* tree, Span failing, const ElementBindings& elements,
+                          const kinematics::State& state) {
+    if (!tree) return {};
+    constexpr std::size_t kMost = 4;
+    std::string out;
+    std::size_t shown = 0;
+    for (const ast::Node& n : tree->nodes) {
+      if (n.kind != ast::Kind::call || n.span.begin < failing.begin || n.span.end > failing.end) continue;
+      const builtins::Builtin* f = builtins::find(tree->name(n));
+      if (!f || f->category != builtins::Category::kinematic) continue;
+      std::string call = ast::print(*tree, static_cast<ast::NodeId>(&n - tree->nodes.data()));
+      auto measure = compile(call, const_cast<ElementBindings&>(elements).context());
+      if (!measure) continue;
+      Inputs in;
+      in.state = &state;
+      try {
+        double v = measure.expression->value(in, measure_workspace_);
+        if (shown++ < kMost) out += (out.empty() ? " (" : ", ") + call + " = " + number::format(v);
+      } catch (const EvaluationError&) {
+        continue;
+      }
+    }
+    if (shown > kMost) out += ", ...";
+    return out.empty() ? out : out + ")";
+  }
+
   CheckedFile& out_;
   const SourceText& source_;
   bool command_file_;
@@ -284,6 +343,7 @@ class Checker {
   ModelBuild build_;
   std::set<long> floating_;
   Workspace workspace_;
+  Workspace measure_workspace_;
 };
 
 }  // namespace
@@ -292,9 +352,7 @@ CheckedFile check_text(std::string name, std::string text) {
   CheckedFile out;
   out.path = name;
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
-  std::string_view n = out.path;
-  bool command_file = n.size() >= 4 && text::iequals(n.substr(n.size() - 4), ".acf");
-  Checker(out, command_file).run();
+  Checker(out, is_command_file(out.path)).run();
   return out;
 }
 

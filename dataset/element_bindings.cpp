@@ -189,6 +189,30 @@ std::optional<Bindings::Rejected> ElementBindings::refer(Element& t) const {
   return std::nullopt;
 }
 
+// Why an element's FUNCTION gives no value, as the end of "VARIABLE/3 ...": an error only
+// when its compilation had one; reading a user subroutine, a solver ARRAY or a reaction force
+// is no error of the element's.
+std::string ElementBindings::why_not_evaluated(const Element& e) {
+  if (e.user) return " is computed by a user subroutine";
+  if (!e.cycle.empty()) return " is on the reference cycle " + e.cycle;
+  const Diagnostic* unevaluated = nullptr;
+  for (const Diagnostic& d : e.diagnostics) {
+    if (d.code == Code::not_interpreted || d.code == Code::needs_model) {
+      if (!unevaluated) unevaluated = &d;
+    } else if (d.severity == Severity::error) {
+      return " has errors";
+    }
+  }
+  if (!unevaluated) return " has errors";
+  // An element it reads that is not evaluated is named, not quoted: a chain of them would
+  // otherwise repeat every inner message at each level.
+  const std::string& m = unevaluated->message;
+  std::size_t named = m.find(" is not evaluated");
+  if (named != std::string::npos && (m.starts_with("VARVAL(") || m.starts_with("SFORCE(")))
+    return " reads " + m.substr(0, named) + ", which is not evaluated";
+  return " reads what fexpr does not evaluate (" + m + ")";
+}
+
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::constant(double value) const {
   Call& c = calls_.emplace_back();
   c.kind = Call::Kind::constant;
@@ -214,8 +238,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(l
   if (e->user) return Rejected{-1, Code::not_interpreted, name + " is computed by a user subroutine; VARVAL(" + std::to_string(id) + ") is not evaluated"};
   if (!e->expression) {
     if (!e->cycle.empty() && e->diagnostics.empty()) return Rejected{-1, Code::cycle, "reference cycle: " + e->cycle};
-    return Rejected{-1, Code::not_interpreted, "VARVAL(" + std::to_string(id) + ") is not evaluated: " + name +
-                                                   (e->cycle.empty() ? " has errors" : " is on the reference cycle " + e->cycle)};
+    return Rejected{-1, Code::not_interpreted, "VARVAL(" + std::to_string(id) + ") is not evaluated: " + name + why_not_evaluated(*e)};
   }
   return expression_call(*e->expression, name);
 }
@@ -265,8 +288,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   if (auto rejected = refer(*e)) return *rejected;
   const std::string& name = e->label;
   if (e->user || !e->expression)
-    return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + name +
-                                                   (e->user ? " is a user subroutine" : " has errors")};
+    return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + name + why_not_evaluated(*e)};
   // The vector components follow from the scalar force f along the line of action, so they
   // are compiled as an expression in f and the measures of I and J. The SFORCEs f refers to
   // are compiled by now, with their components, so this compilation waits for nothing.

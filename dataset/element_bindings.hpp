@@ -73,6 +73,7 @@ class ElementBindings : public Bindings {
   std::variant<Resolved, Rejected> plant_variable(std::string_view function, long id, long position) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> spline(std::string_view function, std::span<const std::optional<double>> arguments) const;
+  static std::string why_not_evaluated(const Element& e);
   std::variant<Resolved, Rejected> constant(double value) const;
   std::variant<Resolved, Rejected> expression_call(const Expression& e, std::string element) const;
   Element* compile_element(std::string_view type, long id) const;

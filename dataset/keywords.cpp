@@ -17,11 +17,29 @@ namespace {
 constexpr ArgumentKind flag = ArgumentKind::flag;
 constexpr ArgumentKind values = ArgumentKind::values;
 constexpr ArgumentKind expression = ArgumentKind::expression;
+constexpr ArgumentKind text = ArgumentKind::text;
 
 constexpr Keyword kFunction{"FUNCTION", 3, expression};
-constexpr Keyword kRoutine{"ROUTINE", 3, values};
+constexpr Keyword kRoutine{"ROUTINE", 3, text};
+constexpr Keyword kFile{"FILE", 3, text};
+constexpr Keyword kComment{"COMMENT", 1, text};
+constexpr Keyword kTitle{"TITLE", 3, text};
 
-constexpr std::array kShared{kFunction};
+// The character-string arguments of the statements fexpr does not interpret: STRING/id,
+// STRING=c; MATERIAL/id, NAME=c; GRAPHICS and PART LABEL=c; the FILE= of SPLINE, CURVE and
+// MATRIX; FLEX_BODY's MNF_FILE= and DB_FILE=. In command files every value is text (reader).
+constexpr std::array kShared{
+    kFunction,
+    kRoutine,
+    kFile,
+    Keyword{"COMMENT", 3, text},
+    kTitle,
+    Keyword{"NAME", 3, text},
+    Keyword{"LABEL", 3, text},
+    Keyword{"STRING", 3, text},
+    Keyword{"MNF_FILE", 3, text},
+    Keyword{"DB_FILE", 3, text},
+};
 
 constexpr std::array kPart{
     Keyword{"GROUND", 3, flag},   Keyword{"MASS", 3, values},     Keyword{"CM", 2, values},
@@ -54,7 +72,7 @@ constexpr std::array kDiff{
 
 constexpr std::array kSpline{
     Keyword{"X", 1, values},    Keyword{"Y", 1, values},       Keyword{"LINEAR_EXTRAPOLATE", 3, flag},
-    Keyword{"FILE", 3, values}, Keyword{"CHANNEL", 3, values}, Keyword{"BLOCK", 3, values},
+    kFile,                      Keyword{"CHANNEL", 3, values}, Keyword{"BLOCK", 3, values},
 };
 
 constexpr std::array kMotion{
@@ -96,9 +114,9 @@ constexpr std::array kRequest{
     Keyword{"RM", 2, values},         Keyword{"F1", 2, expression},     Keyword{"F2", 2, expression},
     Keyword{"F3", 2, expression},     Keyword{"F4", 2, expression},     Keyword{"F5", 2, expression},
     Keyword{"F6", 2, expression},     Keyword{"F7", 2, expression},     Keyword{"F8", 2, expression},
-    kFunction,                        kRoutine,                         Keyword{"COMMENT", 1, values},
-    Keyword{"TITLE", 3, values},      Keyword{"CNAMES", 2, values},     Keyword{"CLABELS", 2, values},
-    Keyword{"CUNITS", 2, values},     Keyword{"RESULTS_NAME", 3, values},
+    kFunction,                        kRoutine,                         kComment,
+    kTitle,                           Keyword{"CNAMES", 2, values},     Keyword{"CLABELS", 2, values},
+    Keyword{"CUNITS", 2, values},     Keyword{"RESULTS_NAME", 3, text},
 };
 
 constexpr std::array kJoint{
@@ -199,7 +217,10 @@ const StatementSyntax* find_statement(std::string_view written) {
 }
 
 const Keyword* find_keyword(const StatementSyntax* statement, std::string_view written) {
-  return find(statement ? statement->keywords : std::span<const Keyword>(kShared), written);
+  if (statement) {
+    if (const Keyword* k = find(statement->keywords, written)) return k;
+  }
+  return find(std::span<const Keyword>(kShared), written);
 }
 
 }  // namespace fexpr::dataset

@@ -13,6 +13,10 @@ enum class ArgumentKind {
   flag,        // KEYWORD alone (TRANSLATIONAL, GROUND)
   values,      // KEYWORD=v1,v2,... or KEYWORD=c1:c2:...
   expression,  // KEYWORD=e, read up to '\' or the end of the statement (FUNCTION, FX, F1)
+  // KEYWORD=c, a character string: everything up to the next ',' or ';' or the end of the
+  // line, blanks, '\', ':' and '=' included (Windows paths, ROUTINE=lib::fn). The Adams
+  // reference gives FILE= the range "all printable characters except '!', ';', ',' and '&'".
+  text,
 };
 
 struct Keyword {
@@ -35,7 +39,8 @@ const StatementSyntax* find_statement(std::string_view written);
 
 // The keyword of the statement that the written word names: an exact match first, otherwise
 // the one keyword it abbreviates. With a null statement (one fexpr does not interpret) only
-// the keywords every statement shares are known: FUNCTION is an expression everywhere.
+// the keywords every statement shares are known: FUNCTION is an expression everywhere, and
+// NAME, LABEL, FILE, TITLE, COMMENT, ROUTINE, STRING are text everywhere.
 const Keyword* find_keyword(const StatementSyntax* statement, std::string_view written);
 
 }  // namespace fexpr::dataset

@@ -1,5 +1,6 @@
 #include "dataset/reader.hpp"
 
+#include "dataset/adams_names.hpp"
 #include "dataset/characters.hpp"
 #include "dataset/keywords.hpp"
 #include "dataset/lines.hpp"
@@ -39,7 +40,11 @@ std::string describe(char c) {
 class Reader {
  public:
   explicit Reader(const SourceText& source)
-      : text_(source.text()), lines_(split_lines(text_)), report_(out_.diagnostics), stream_(text_, lines_, report_) {}
+      : text_(source.text()),
+        lines_(split_lines(text_)),
+        command_file_(is_command_file(source.name())),
+        report_(out_.diagnostics),
+        stream_(text_, lines_, report_) {}
 
   Dataset run() {
     // Statements are large: reserving spares moving them all each time the vector grows.
@@ -47,7 +52,7 @@ class Reader {
     for (const Line& l : lines_) heads += !l.empty() && is_name_start(text_[l.content_begin]);
     out_.statements.reserve(heads);
     std::uint32_t pos = 0;
-    std::size_t line = read_title(&pos);
+    std::size_t line = command_file_ ? read_command_header(&pos) : read_title(&pos);
     read_statements(line, pos);
     bool errors = false;
     for (const Diagnostic& d : out_.diagnostics) errors = errors || d.severity == Severity::error;
@@ -115,6 +120,42 @@ class Reader {
     return syntax && !syntax->takes_id;
   }
 
+  // Adams reads the first line of a command file as the name of the model file and the second
+  // as the prefix of the output files, either of which may be blank (the corpus: FAST's
+  // CertTest ACFs write the model name twice; aview_hpc's test.acf leaves the first blank
+  // and names the model with a FILE/MODEL= command on the second). A line that is a command
+  // ends the header early. The first line is kept as the title.
+  std::size_t read_command_header(std::uint32_t* pos) {
+    std::uint32_t begin = text_.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    std::size_t line = 0;
+    for (; line < 2 && line < lines_.size(); ++line) {
+      std::uint32_t p = std::max(begin, lines_[line].content_begin);
+      if (line == 0) {
+        std::uint32_t end = lines_[0].end;
+        if (end > begin && text_[end - 1] == '\r') --end;
+        out_.title.assign(text_.substr(begin, end - begin));
+        out_.title_span = {begin, end};
+      }
+      if (is_command(line, p)) {
+        *pos = p;
+        return line;
+      }
+    }
+    if (line < lines_.size()) *pos = lines_[line].content_begin;
+    return line;
+  }
+
+  // A command: a command name (or its abbreviation) alone or followed by '/', ',' or ';'.
+  bool is_command(std::size_t line, std::uint32_t p) const {
+    const Line& l = lines_[line];
+    std::uint32_t e = p;
+    while (e < l.content_end && is_name_char(text_[e])) ++e;
+    if (e == p || !is_name_start(text_[p])) return false;
+    if (find_adams_name(adams_commands(), text_.substr(p, e - p)).empty()) return false;
+    while (e < l.content_end && is_blank(text_[e])) ++e;
+    return e == l.content_end || text_[e] == '/' || text_[e] == ',' || text_[e] == ';';
+  }
+
   void read_statements(std::size_t line, std::uint32_t pos) {
     while (line < lines_.size() && !report_.full()) {
       const Line& l = lines_[line];
@@ -172,7 +213,6 @@ class Reader {
     st.name_span = {begin, stream_.pos()};
     const StatementSyntax* syntax = find_statement(name);
     st.name = syntax ? std::string(syntax->name) : text::upper(name);
-    st.recognised = syntax != nullptr;
     bool more = stream_.skip_blanks();
     if (more && stream_.peek() == '=') {
       report_.error({begin, stream_.pos() + 1}, quoted(std::string(name) + "=") +
@@ -180,6 +220,11 @@ class Reader {
                                                     "begins with ','");
       return skip_statement();
     }
+    // Only a well-formed head names a statement; after any other the reader reports an error.
+    if (!syntax && (!more || stream_.peek() == '/' || stream_.peek() == ',' || stream_.peek() == ';'))
+      syntax = misspelled(st);
+    st.recognised = syntax != nullptr;
+    interpreted_ = st.recognised;
     Next next = Next::separator;
     bool comma_optional = false;
     if (more && stream_.peek() == '/') {
@@ -211,6 +256,26 @@ class Reader {
     *end_statement = syntax && syntax->name == "END";
     out_.statements.push_back(std::move(st));
     return how;
+  }
+
+  // A name Adams does not know is a warning: Adams stops at it, unless fexpr's lists of its
+  // statements and commands (adams_names.hpp) are incomplete. When it is near a known name,
+  // the statement is read as that one, so that its FUNCTION= is checked as it will be once
+  // the name is corrected (SFROCE/1 as an SFORCE).
+  const StatementSyntax* misspelled(Statement& st) {
+    const auto known = command_file_ ? adams_commands() : adams_statements();
+    if (!find_adams_name(known, st.name).empty()) return nullptr;
+    std::string_view near = text::nearest(st.name, known);
+    if (near.empty()) {
+      report_.warning(st.name_span, "unknown statement '" + st.name + "': it is not " +
+                                        (command_file_ ? "an Adams command" : "an Adams Solver statement") +
+                                        "; check its name");
+      return nullptr;
+    }
+    report_.warning(st.name_span, "unknown statement '" + st.name + "' (did you mean " + std::string(near) +
+                                      "?); it is checked as " + std::string(near));
+    st.name = std::string(near);
+    return find_statement(near);
   }
 
   void read_id(Statement& st, const StatementSyntax* syntax) {
@@ -302,7 +367,9 @@ class Reader {
     if (!stream_.skip_blanks() || stream_.peek() != '=') return Next::separator;
     stream_.advance();
     if (k && k->kind == ArgumentKind::expression) return read_expression(a);
-    return read_values(a);
+    // Every value of a command is a character string or reads as one (FILE/MODEL=C:\dir\m,
+    // SIMULATE/DYNAMIC, END=0.25).
+    return read_values(a, command_file_ || (k && k->kind == ArgumentKind::text));
   }
 
   // After '=', a continuation line's ',' only joins the lines ("FUNCTION =" then ", DM(1,2)").
@@ -317,17 +384,19 @@ class Reader {
   // (ARRAY/1, ... NUMBERS = 0.2197, ..., 20 / , 0.2, 0, ... in ant.adm) and ends at an item
   // that is a keyword, NAME= or a NAME alone: the next argument (MARKER/1, PART=2, QP=1,2,3,
   // REULER=90D,0,0 and MARKER/5, ..., REULER=50,60,70, USEXP, ZP=10,20,30 in prova.adm).
-  Next read_values(Argument& a) {
+  Next read_values(Argument& a, bool text) {
     values_.clear();
-    Next next = read_value_list(a);
+    Next next = read_value_list(a, text);
     a.values.assign(std::make_move_iterator(values_.begin()), std::make_move_iterator(values_.end()));
     return next;
   }
 
-  Next read_value_list(Argument& a) {
+  Next read_value_list(Argument& a, bool text) {
     char after = '=';
     while (true) {
-      if (!skip_to_right_side() || is_separator(stream_.peek()) || stream_.peek() == '=') {
+      if (!skip_to_right_side() || stream_.peek() == ',' || stream_.peek() == ';' ||
+          (!text && !windows_path_at(stream_.pos(), stream_.line_end()) &&
+           (is_separator(stream_.peek()) || stream_.peek() == '='))) {
         std::uint32_t at = stream_.pos();
         bool here = !stream_.at_line_end();
         std::string what = after == '=' ? quoted(std::string(text_.substr(a.keyword_span.begin, a.keyword_span.end - a.keyword_span.begin)) + "=")
@@ -337,7 +406,7 @@ class Reader {
         return Next::separator;
       }
       Value& v = values_.emplace_back();
-      ValueEnd how = read_value(v);
+      ValueEnd how = text && stream_.peek() != '"' ? read_text(v) : read_value(v);
       if (v.text.empty()) {
         values_.pop_back();
       } else {
@@ -373,6 +442,7 @@ class Reader {
   ValueEnd read_value(Value& v) {
     std::uint32_t p = stream_.pos();
     std::uint32_t le = stream_.line_end();
+    if (windows_path_at(p, le)) return read_text(v);
     if (text_[p] == '"') {
       std::uint32_t q = p + 1;
       while (q < le && text_[q] != '"') ++q;
@@ -382,6 +452,7 @@ class Reader {
       return ValueEnd::ok;
     }
     std::uint32_t e = p;
+    bool foreign = false;
     for (; e < le; ++e) {
       char c = text_[e];
       if (c == ',' || c == '\\' || c == ';' || c == '=' || c == '"') break;
@@ -391,6 +462,11 @@ class Reader {
           continue;
         }
         break;
+      }
+      // A statement fexpr does not interpret may hold text where it expects none.
+      if (is_foreign(c) && !interpreted_) {
+        foreign = true;
+        continue;
       }
       if (is_foreign(c)) {
         report_.error({e, e + 1}, "unexpected " + describe(c) + " in a value");
@@ -418,7 +494,38 @@ class Reader {
     }
     set_value(v, p, e);
     stream_.seek(e);
+    if (foreign) note_odd_bytes(v.span);
     return ValueEnd::ok;
+  }
+
+  // A value that begins like a Windows path (C:\..., \\server\...) is one, whatever its
+  // keyword: its '\' and ':' are not separators.
+  bool windows_path_at(std::uint32_t p, std::uint32_t le) const {
+    auto slash = [&](std::uint32_t i) { return i < le && (text_[i] == '\\' || text_[i] == '/'); };
+    bool drive = p + 1 < le && is_name_start(text_[p]) && text_[p] != '_' && text_[p + 1] == ':' && slash(p + 2);
+    bool share = text_[p] == '\\' && p + 1 < le && text_[p + 1] == '\\';
+    return drive || share;
+  }
+
+  // A character string runs to the next ',' or ';' on its line. Bytes that are not UTF-8 text
+  // (Latin-1 "(kN\xB7m)", NUL padding) are noted once per value: Adams takes them as they are.
+  ValueEnd read_text(Value& v) {
+    std::uint32_t p = stream_.pos();
+    std::uint32_t le = stream_.line_end();
+    std::uint32_t e = p;
+    while (e < le && text_[e] != ',' && text_[e] != ';') ++e;
+    set_value(v, p, e);
+    stream_.seek(e);
+    note_odd_bytes(v.span);
+    return ValueEnd::ok;
+  }
+
+  void note_odd_bytes(Span span) {
+    std::uint32_t odd = first_odd_byte(text_.substr(span.begin, span.end - span.begin));
+    if (odd == kNoOddByte) return;
+    std::uint32_t at = span.begin + odd;
+    report_.note(Code::syntax, {at, at + 1},
+                 describe(text_[at]) + " in a character string is not UTF-8 text; it is read as it is");
   }
 
   void set_value(Value& v, std::uint32_t b, std::uint32_t e) const {
@@ -604,6 +711,8 @@ class Reader {
 
   std::string_view text_;
   std::vector<Line> lines_;
+  bool command_file_;
+  bool interpreted_ = false;  // the statement being read is one fexpr interprets
   // Arguments and values are gathered here and then copied at their exact size: vectors
   // grown one item at a time would leave a third of the memory unused.
   std::vector<Argument> arguments_;
@@ -636,6 +745,8 @@ std::optional<Diagnostic> encoding_problem(std::string_view t) {
 }
 
 }  // namespace
+
+bool is_command_file(std::string_view name) { return name.size() >= 4 && text::iequals(name.substr(name.size() - 4), ".acf"); }
 
 Dataset read(const SourceText& source) {
   if (source.text().size() >= std::numeric_limits<std::uint32_t>::max()) {

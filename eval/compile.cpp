@@ -684,7 +684,9 @@ Value Compiler::call(const ast::Node& n) {
     case builtins::Category::general: return scalar_value(builtin_call(n, *f));
     case builtins::Category::history: return delay(n);
     case builtins::Category::user:
-      error(Code::user_subroutine, n.span, "USER(...) calls a user-written subroutine, which fexpr cannot evaluate");
+      error(Code::user_subroutine, n.span,
+            "USER(...) calls a user-written subroutine, which Adams accepts only as a whole argument "
+            "(FUNCTION=USER(r1, ..., r30)) and fexpr cannot evaluate");
       return failed_value();
     default: return scalar_value(bound_call(n, *f, f->name));
   }

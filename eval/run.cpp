@@ -336,8 +336,12 @@ class Differentiator {
     double a = r[i.a], e = r[i.b];
     if (const char* err = power_error(a, e)) return err;
     v = power_value(a, e);
+    // The exponent's Hessian counts too: cos(y) at y = 0 has a zero gradient, but d2/dy2 of
+    // a**cos(y) is a**1·ln(a)·(-1) there.
     bool exponent_varies = false;
     for (std::size_t k = 0; k < n_; ++k) exponent_varies |= grad(i.b)[k] != 0.0;
+    if constexpr (Order == 2)
+      for (std::size_t k = 0; k < n_ * n_; ++k) exponent_varies |= hess(i.b)[k] != 0.0;
     double d[2] = {0.0, 0.0};
     double dd[4] = {0.0, 0.0, 0.0, 0.0};
     if (const char* err = base_partials(a, e, Order, d[0], dd[0])) return err;
@@ -747,9 +751,15 @@ class Fast {
         FEXPR_UNARY(sqrt_, std::sqrt)
         FEXPR_UNARY(tan_, std::tan)
         FEXPR_UNARY(tanh_, std::tanh)
-        case code(Op::step_cubic): v = step(*s, builtins::cubic); break;
-        case code(Op::step_quintic): v = step(*s, builtins::quintic); break;
-        case code(Op::step_haversine): v = step(*s, builtins::haversine); break;
+        case code(Op::step_cubic):
+          if (!step(*s, builtins::cubic, v)) return false;
+          break;
+        case code(Op::step_quintic):
+          if (!step(*s, builtins::quintic, v)) return false;
+          break;
+        case code(Op::step_haversine):
+          if (!step(*s, builtins::haversine, v)) return false;
+          break;
         case code(Op::impact):
         case code(Op::bistop): v = contact(*s); break;
         case code(Op::call):
@@ -827,8 +837,12 @@ class Fast {
         return true;
       }
       const T exponent = load(s.x[1]);
+      // As in the reference form, an exponent with a zero gradient but a non-zero Hessian
+      // (cos(y) at y = 0) varies.
       bool varies = false;
       for (int k = 0; k < W; ++k) varies |= exponent.g[k] != 0.0;
+      if constexpr (kOrder == 2)
+        for (int k = 0; k < W * W; ++k) varies |= exponent.h[k] != 0.0;
       if (!varies) {
         v = chain(base, pv, d, dd);
         return true;
@@ -849,17 +863,20 @@ class Fast {
     return true;
   }
 
-  // STEP, STEP5, HAVSIN on the shared smooth_step, which runs on doubles and on Duals alike.
+  // STEP, STEP5, HAVSIN: builtins::smooth_step with its constants worked out once (same
+  // operations, same result), on doubles and on Duals alike. Ends with x0 > x1 are the rule's
+  // error, which the reference form reports.
   template <class Curve>
-  // builtins::smooth_step with its constants worked out once (same operations, same result).
-  FEXPR_INLINE T step(const Step& s, Curve curve) const {
+  FEXPR_INLINE bool step(const Step& s, Curve curve, T& v) const {
     const double* c = p_.step_constants.data() + s.x[1];
     const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
+    if (!(span > 0.0)) return false;
     const T offset = load(s.x[0]) - T(x0);
     const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
-    if (value_of(delta) <= 0.0) return T(h0);
-    if (value_of(delta) >= 1.0) return T(h1);
-    return T(h0) + T(rise) * curve(delta);
+    if (value_of(delta) <= 0.0) v = T(h0);
+    else if (value_of(delta) >= 1.0) v = T(h1);
+    else v = T(h0) + T(rise) * curve(delta);
+    return true;
   }
 
   // IMPACT and BISTOP with constant parameters.

@@ -8,6 +8,7 @@
 #include "support/number.hpp"
 #include "support/stack.hpp"
 #include "support/text.hpp"
+#include "support/utf8.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -48,14 +49,14 @@ struct Builder {
     if (options.source) {
       p = options.source->position(local + options.offset);
     } else {
+      std::uint32_t line_start = 0;
       for (std::uint32_t i = 0; i < local && i < text.size(); ++i) {
         if (text[i] == '\n') {
           ++p.line;
-          p.column = 1;
-        } else {
-          ++p.column;
+          line_start = i + 1;
         }
       }
+      p.column = static_cast<std::uint32_t>(utf8::characters(text, line_start, local)) + 1;
     }
     return std::to_string(p.line) + ":" + std::to_string(p.column);
   }

@@ -1,5 +1,7 @@
 #include <fexpr/diagnostic.hpp>
 
+#include "support/utf8.hpp"
+
 #include <algorithm>
 
 namespace fexpr {
@@ -42,11 +44,15 @@ SourceText::SourceText(std::string name, std::string text) : name_(std::move(nam
   }
 }
 
+std::uint32_t SourceText::first_column(std::uint32_t line) const {
+  return line == 1 && std::string_view(text_).substr(0, 3) == "\xEF\xBB\xBF" ? 3 : line_starts_[line - 1];
+}
+
 Position SourceText::position(std::uint32_t offset) const {
   offset = std::min<std::uint32_t>(offset, static_cast<std::uint32_t>(text_.size()));
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   auto line = static_cast<std::uint32_t>(it - line_starts_.begin());
-  return {line, offset - line_starts_[line - 1] + 1};
+  return {line, static_cast<std::uint32_t>(utf8::characters(text_, first_column(line), offset)) + 1};
 }
 
 std::string_view SourceText::line_text(std::uint32_t line) const {
@@ -63,19 +69,24 @@ std::string SourceText::render(const Diagnostic& d) const {
                     std::string(severity_name(d.severity)) + ": " + d.message + "\n";
   std::string_view line = line_text(at.line);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  // A hostile file's control bytes (ESC above all) must not reach the terminal; one '?' per
-  // byte keeps the caret under its column.
-  for (char c : line) {
-    auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 && c != '\t') || u == 0x7F ? '?' : c;
+  // A hostile file's control bytes (ESC above all) must not reach the terminal: each becomes
+  // '?'. A byte that is not UTF-8 (Latin-1) becomes U+FFFD, so that the line printed is UTF-8
+  // and each such byte is one column, as it is counted.
+  for (std::size_t i = 0; i < line.size(); i = utf8::next(line, i)) {
+    auto u = static_cast<unsigned char>(line[i]);
+    if ((u < 0x20 && line[i] != '\t') || u == 0x7F) out += '?';
+    else if (utf8::sequence_length(line, i) == 0) out += utf8::kReplacement;
+    else out.append(line.substr(i, utf8::next(line, i) - i));
   }
   out += '\n';
-  // The caret line copies tabs from the source so that the caret stays under the column.
+  // The caret line has one blank per character before the caret and copies tabs, so that the
+  // caret stays under its character; a '~' stands under each further character of the span.
   std::string caret;
-  for (std::uint32_t i = 0; i + 1 < at.column && i < line.size(); ++i) caret += line[i] == '\t' ? '\t' : ' ';
+  for (std::size_t i = first_column(at.line); i < d.span.begin && i < text_.size(); i = utf8::next(text_, i))
+    caret += text_[i] == '\t' ? '\t' : ' ';
   caret += '^';
-  Position last = position(d.span.end > d.span.begin ? d.span.end - 1 : d.span.begin);
-  if (last.line == at.line && last.column > at.column) caret.append(last.column - at.column, '~');
+  const std::size_t spanned = utf8::characters(text_, d.span.begin, d.span.end);
+  if (spanned > 1 && position(d.span.end - 1).line == at.line) caret.append(spanned - 1, '~');
   out += caret;
   out += '\n';
   return out;

@@ -1,19 +1,9 @@
 #include "support/json.hpp"
 
 #include "support/number.hpp"
+#include "support/utf8.hpp"
 
 namespace fexpr::json {
-
-// Length of the valid UTF-8 sequence starting at s[i], or 0 if it is not valid.
-static std::size_t utf8_length(std::string_view s, std::size_t i) {
-  auto c = static_cast<unsigned char>(s[i]);
-  std::size_t n = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
-  if (n == 0 || i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    if ((static_cast<unsigned char>(s[i + k]) >> 6) != 2) return 0;
-  }
-  return n;
-}
 
 std::string quote(std::string_view s) {
   std::string out = "\"";
@@ -35,9 +25,9 @@ std::string quote(std::string_view s) {
       out += hex[u >> 4];
       out += hex[u & 15];
     } else if (u >= 0x80) {
-      std::size_t n = utf8_length(s, i);
+      std::size_t n = utf8::sequence_length(s, i);
       if (n == 0) {
-        out += "\xEF\xBF\xBD";
+        out += utf8::kReplacement;
         ++i;
         continue;
       }

@@ -60,6 +60,27 @@ struct Bench {
   }
 };
 
+// The evaluator's two forms. The fast form differentiates programs that read at most
+// Program::kMaxLanes (4) derivative inputs; a program that reads more runs on the reference form.
+enum class Form { fast, reference };
+inline const char* form_name(Form f) { return f == Form::fast ? "fast form" : "reference form"; }
+constexpr Form kForms[] = {Form::fast, Form::reference};
+
+// text compiled so that its derivatives run on `form`: for the reference form, text + 0*pad1
+// + ... + 0*pad5, five more inputs read (declared in b, 0.5 each), which change neither its
+// value nor its derivatives in the variables of text, nor the places of its errors (nothing
+// binds looser than +, so text needs no parentheses).
+inline Expression compile_on(Bench& b, const std::string& text, Form form) {
+  if (form == Form::fast) return b.compile_ok(text);
+  std::string padded = text;
+  for (const char* name : {"pad1", "pad2", "pad3", "pad4", "pad5"}) {
+    const std::size_t slot = b.context.declare_variable(name);
+    if (slot >= b.values.size()) b.values.resize(slot + 1, 0.5);
+    padded += std::string(" + 0*") + name;
+  }
+  return b.compile_ok(padded);
+}
+
 // Value, gradient and Hessian of an expression that must compile and evaluate.
 struct Derivatives {
   double value;

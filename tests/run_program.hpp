@@ -13,10 +13,9 @@ struct ProgramResult {
   std::string out;
 };
 
-// Runs `fexpr ARGS` through the shell (ARGS already quoted), standard error merged into the
-// output when merge_stderr is set.
-inline ProgramResult run_fexpr(const std::string& args, bool merge_stderr = false) {
-  std::string command = std::string(FEXPR_BINARY) + " " + args + (merge_stderr ? " 2>&1" : " 2>/dev/null");
+// Runs a shell command line, standard error merged into the output when merge_stderr is set.
+inline ProgramResult run_shell(const std::string& command_line, bool merge_stderr = false) {
+  std::string command = command_line + (merge_stderr ? " 2>&1" : " 2>/dev/null");
   ProgramResult r;
   FILE* pipe = popen(command.c_str(), "r");
   if (!pipe) return r;
@@ -26,6 +25,11 @@ inline ProgramResult run_fexpr(const std::string& args, bool merge_stderr = fals
   int status = pclose(pipe);
   r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
+}
+
+// Runs `fexpr ARGS` through the shell (ARGS already quoted).
+inline ProgramResult run_fexpr(const std::string& args, bool merge_stderr = false) {
+  return run_shell(std::string(FEXPR_BINARY) + " " + args, merge_stderr);
 }
 
 }  // namespace fexpr::testing

@@ -129,6 +129,18 @@ TEST_CASE("ATAN2 takes (y, x) in FORTRAN order and covers (-pi, pi]", "[math]") 
     CHECK_THAT(r.second(1, 0), WithinRel(-3.0 / 25, kRel));
     CHECK_THAT(r.second(1, 1), WithinRel(4.0 / 25, kRel));
   }
+  SECTION("-0 is 0: ATAN2(-0, x < 0) is pi, not -pi outside (-pi, pi]") {
+    CHECK(call("ATAN2", {-0.0, -1}) == pi);
+    CHECK(call("ATAN2", {-0.0, -2.5}) == pi);
+    CHECK(call("ATAN2", {-0.0, 1}) == 0.0);
+    CHECK_FALSE(std::signbit(call("ATAN2", {-0.0, 1})));
+    // The partials at (y, x) = (-0, -1): d/dy = x/r² = -1, d/dx = -y/r² = 0, d²/dy dx = (y²-x²)/r⁴ = -1.
+    const Derivatives r = derivatives("ATAN2", {-0.0, -1});
+    CHECK(r.value == pi);
+    CHECK(r.d[0] == -1.0);
+    CHECK(r.d[1] == 0.0);
+    CHECK(r.second(0, 1) == -1.0);
+  }
   SECTION("tiny arguments do not underflow the partials") {
     // (y, x) = (1e-200, 1e-200): d/dy = x/r² = 1e-200/2e-400 = 5e199.
     const Derivatives r = derivatives("ATAN2", {1e-200, 1e-200}, 1);

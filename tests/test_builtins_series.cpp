@@ -158,6 +158,16 @@ TEST_CASE("SWEEP is a linear chirp faded in over x0 ... x0 + dx", "[series]") {
     CHECK(call("SWEEP", {0.5, a, x0, f0, x1, f1, dx}) == 0.0);
     CHECK(call("SWEEP", {1.0, a, x0, f0, x1, f1, dx}) == 0.0);
   }
+  SECTION("zero between dx and x0: the fade-in starts at x0, as Adams' text says, not at 0") {
+    // The printed formula STEP5(x,0,0,dx,1)·a·sin(2πΦ) of SOLIDWORKS and MotionSolve would give
+    // 1.5·sin(2π·2·0.7) = 1.5·sin(2.8π) ≈ 0.88 at x = 0.7; Adams' text has SWEEP begin at x0 = 1.
+    CHECK(call("SWEEP", {0.7, a, x0, f0, x1, f1, dx}) == 0.0);
+    // MotionSolve's example SWEEP(TIME, 10, 1, 1, 5, 10, 0.1) at TIME = 0.5: 0 before x0 = 1.
+    CHECK(call("SWEEP", {0.5, 10, 1, 1, 5, 10, 0.1}) == 0.0);
+    // Half way through the fade-in, x = x0 + dx/2 = 1.25: STEP5 = 0.5 and Φ = f0·x + (f1-f0)(x-x0)²/(2(x1-x0)).
+    const double x = 1.25, p = f0 * x + (f1 - f0) * 0.0625 / 4;
+    check_close(call("SWEEP", {x, a, x0, f0, x1, f1, dx}), a * 0.5 * std::sin(2 * pi * p));
+  }
   SECTION("the phase and the frequency are continuous at x1") {
     // Φ(x1-) = f0·x1 + (f1-f0)(x1-x0)/2 = 6 + 3.3 = 9.3 = f1·x1 - (f1-f0)(x0+x1)/2 = 15.9 - 6.6.
     const double eps = 1e-9;

@@ -1,5 +1,5 @@
 // STEP, STEP5 and HAVSIN: values, closed-form partials with respect to every argument, the
-// constant-side convention at x0 and x1, mirrored steps and the x0 = x1 error.
+// constant-side convention at x0 and x1, and the errors for x0 > x1 and x0 = x1.
 // Notation of the hand computations: Δ = (x-x0)/L, L = x1-x0, a = h1-h0, s(Δ) the shape.
 #include "builtins_calls.hpp"
 
@@ -126,16 +126,27 @@ TEST_CASE("At x0 and x1 the steps take the constant side's derivatives", "[steps
   }
 }
 
-TEST_CASE("A step with x0 > x1 is the mirrored step, not a jump", "[steps]") {
-  // s(1-Δ) = 1 - s(Δ) for all three shapes, so STEP(x, x0, h0, x1, h1) = STEP(x, x1, h1, x0, h0).
-  const Shape& shape = GENERATE(from_range(kShapes));
-  auto x = GENERATE(2.0, 3.0, 3.2, 3.5, 3.9, 4.0, 5.0);
-  INFO(shape.name << " at " << x);
-  check_close(call(shape.name, {x, 4, 1, 3, 0}), call(shape.name, {x, 3, 0, 4, 1}));
+TEST_CASE("A step with x0 > x1 is an error that says how to write the step the other way", "[steps][errors]") {
+  // Adams' definition, h0 for x <= x0, the shape on x0 < x < x1, h1 for x >= x1, gives both h0
+  // and h1 on [x1, x0] when x0 > x1: no value to return, wherever x is.
+  for (double x : {0.0, 3.0, 3.5, 4.0, 9.0}) {
+    INFO("x = " << x);
+    CHECK(error("STEP", {x, 4, 1, 3, 0}) ==
+          "STEP with x0 > x1 is undefined (the step runs from x0 up to x1); for a step from x1 to x0 write "
+          "STEP(x, x1, h1, x0, h0)");
+    CHECK(error("STEP5", {x, 4, 1, 3, 0}) ==
+          "STEP5 with x0 > x1 is undefined (the step runs from x0 up to x1); for a step from x1 to x0 write "
+          "STEP5(x, x1, h1, x0, h0)");
+    CHECK(error("HAVSIN", {x, 4, 1, 3, 0}) ==
+          "HAVSIN with x0 > x1 is undefined (the step runs from x0 up to x1); for a step from x1 to x0 write "
+          "HAVSIN(x, x1, h1, x0, h0)");
+  }
+  // The advice holds: with the ends swapped the step goes from 0 at x = 3 to 1 at x = 4.
+  CHECK(call("STEP", {3.5, 3, 0, 4, 1}) == 0.5);
 }
 
-TEST_CASE("A step with x0 = x1 is an error", "[steps][errors]") {
-  CHECK(error("STEP", {1, 2, 0, 2, 1}) == "STEP with x0 = x1");
-  CHECK(error("STEP5", {3, 2, 0, 2, 1}) == "STEP5 with x0 = x1");
-  CHECK(error("HAVSIN", {2, 2, 0, 2, 1}) == "HAVSIN with x0 = x1");
+TEST_CASE("A step with x0 = x1 is an error, as the Adams utility subroutines say", "[steps][errors]") {
+  CHECK(error("STEP", {1, 2, 0, 2, 1}) == "STEP with x0 = x1 is a jump, which STEP cannot fit; give x1 > x0");
+  CHECK(error("STEP5", {3, 2, 0, 2, 1}) == "STEP5 with x0 = x1 is a jump, which STEP5 cannot fit; give x1 > x0");
+  CHECK(error("HAVSIN", {2, 2, 0, 2, 1}) == "HAVSIN with x0 = x1 is a jump, which HAVSIN cannot fit; give x1 > x0");
 }

@@ -44,11 +44,24 @@ TEST_CASE("each bad dataset gives exactly its known diagnostics", "[check][bad]"
       {"SFORCE without FUNCTION", "SFORCE/1, I=20, J=10\n", {"7:1:error:missing-argument"}},
       {"SFORCE without I", "SFORCE/1, J=10, FUNCTION=1\n", {"7:1:error:missing-argument"}},
       {"SFORCE on an undefined marker", "SFORCE/1, I=99, J=10, FUNCTION=1\n", {"7:13:error:reference"}},
-      // DZ(20,10) = 1 at the initial state, so the argument of SQRT is -1.
-      {"domain error at the initial state", "VARIABLE/1, FUNCTION=SQRT(DZ(20,10)-2)\n", {"7:22:error:domain"}},
+      // DZ(20,10) = 1 at the initial state, so the argument of SQRT is -1. The part positions
+      // are where the solver starts assembling from: a warning, not an error.
+      {"domain error at the initial state", "VARIABLE/1, FUNCTION=SQRT(DZ(20,10)-2)\n", {"7:22:warning:domain"}},
       // DX(20,10) = 0: both markers lie on the z axis.
-      {"division by zero at the initial state", "VARIABLE/1, FUNCTION=1/DX(20,10)\n", {"7:22:error:domain"}},
+      {"division by zero at the initial state", "VARIABLE/1, FUNCTION=1/DX(20,10)\n", {"7:22:warning:domain"}},
+      // VY(20,10) = 0 only because the dataset gives PART/2 no velocity.
+      {"division by a velocity the dataset leaves zero", "VARIABLE/1, FUNCTION=1/VY(20,10)\n", {"7:22:warning:domain"}},
+      {"through a VARIABLE that reads a measure", "VARIABLE/1, FUNCTION=1/VY(20,10)\nVARIABLE/2, FUNCTION=2*VARVAL(1)\n",
+       {"7:22:warning:domain", "8:24:warning:domain"}},
+      // Constants, TIME and VARIABLEs of those fail whatever the model's state.
+      {"division by zero in constants", "VARIABLE/1, FUNCTION=1/(2-2*1)\n", {"7:22:error:domain"}},
+      {"division by zero on TIME", "VARIABLE/1, FUNCTION=LOG(TIME)\nVARIABLE/2, FUNCTION=VARVAL(1)+1\n",
+       {"7:22:error:domain", "8:22:error:domain"}},
       {"MOD by zero", "VARIABLE/1, FUNCTION=MOD(TIME, 0)\n", {"7:22:error:domain"}},
+      {"misspelled SFORCE is a warning and its FUNCTION is checked", "SFROCE/1, I=20, J=10, FUNCTION=STPE(TIME,0,0,1,1)\n",
+       {"7:1:warning:syntax", "7:32:error:name"}},
+      {"text with a Windows path, a Latin-1 unit and ':' is no error",
+       "STRING/1, STRING=C:\\models\\car.adm: (kN\xB7m)\nSPLINE/2, FILE=D:\\x.csv\nVARIABLE/3, FUNCTION=CUBSPL(TIME,0,2)\n", {}},
       {"IF in a MOTION", "JOINT/1, REVOLUTE, I=20, J=10\nMOTION/1, JOINT=1, FUNCTION=IF(TIME-1:0,0,TIME-1)\n",
        {"8:29:warning:discontinuity"}},
       {"STEP in a MOTION", "JOINT/1, REVOLUTE, I=20, J=10\nMOTION/1, JOINT=1, FUNCTION=STEP(TIME,0,0,1,1)\n",
@@ -63,7 +76,11 @@ TEST_CASE("each bad dataset gives exactly its known diagnostics", "[check][bad]"
       // At TIME = 2 the gt branch is 5*2 = 10, the others 0.
       {"discontinuous IF on TIME in a force", "SFORCE/1, I=20, J=10, FUNCTION=IF(TIME-2: 0, 0, TIME*5)\n",
        {"7:32:warning:discontinuity"}},
-      {"STEP with x0 >= x1", "VARIABLE/1, FUNCTION=STEP(TIME,2,0,1,1)\n", {"7:22:warning:parameter"}},
+      // The rule finds it on the text (in any branch); evaluating it would report the same place
+      // again, so the checker does not.
+      {"STEP with x0 >= x1", "VARIABLE/1, FUNCTION=STEP(TIME,2,0,1,1)\n", {"7:22:error:parameter"}},
+      {"STEP with x0 >= x1 in a branch not taken", "VARIABLE/1, FUNCTION=IF(TIME-5: 0, 0, STEP5(TIME,7,0,6,1))\n",
+       {"7:39:error:parameter"}},
       // "IMPACT(DZ(20,10),VZ(20,10),1.2,1E5," ends at column 66, so the exponent is at 67.
       {"IMPACT exponent below 1",
        "SFORCE/1, I=20, J=10, FUNCTION=IMPACT(DZ(20,10),VZ(20,10),1.2,1E5,0.8,10,0.01)\n",
@@ -134,4 +151,35 @@ TEST_CASE("elements evaluate with the values the dataset gives them", "[check][e
                                                           "VARIABLE/4, FUNCTION=SQRT(VARVAL(2) - 32.76)\n"
                                                           "END\n");
   CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"12:22:error:domain"});
+}
+
+TEST_CASE("a provisional error names the measures that made it fail, with their values", "[check][state]") {
+  // VY(20, 10) = 0 (PART/2 has no VY=) and DZ(20, 10) = 1 (QG=0,0,1).
+  auto f = fexpr::dataset::check_text("state.adm", kBase + "VARIABLE/1, FUNCTION=DZ(20,10)/VY(20,10)\nEND\n");
+  REQUIRE(f.warnings() == 1);
+  CHECK(f.errors() == 0);
+  const auto& d = f.diagnostics.back();
+  CHECK_THAT(d.message, Catch::Matchers::StartsWith("at the dataset's initial state, before assembly (DZ(20, 10) = 1, VY(20, 10) = 0)"));
+  CHECK_THAT(d.message, Catch::Matchers::Contains("division by zero"));
+}
+
+TEST_CASE("an element is said to have errors only when it has them", "[check][elements]") {
+  // VARIABLE/2 reads a solver ARRAY (no NUMBERS=), VARIABLE/3 a joint reaction: neither has an
+  // error, so VARVAL of them says what they read. VARIABLE/4 has a real error.
+  auto f = fexpr::dataset::check_text("reasons.adm", kBase +
+                                                         "ARRAY/1, X, SIZE=2\n"
+                                                         "JOINT/5, REVOLUTE, I=20, J=10\n"
+                                                         "VARIABLE/2, FUNCTION=ARYVAL(1,1)+1\n"
+                                                         "VARIABLE/3, FUNCTION=JOINT(5,0,2,0)\n"
+                                                         "VARIABLE/4, FUNCTION=STPE(TIME)\n"
+                                                         "VARIABLE/5, FUNCTION=VARVAL(2)+VARVAL(3)+VARVAL(4)\n"
+                                                         "END\n");
+  std::vector<std::string> on_line_12;
+  for (const auto& d : f.diagnostics) {
+    if (f.source->position(d.span.begin).line == 12) on_line_12.push_back(d.message);
+  }
+  REQUIRE(on_line_12.size() == 3);
+  CHECK_THAT(on_line_12[0], Catch::Matchers::Contains("VARIABLE/2 reads what fexpr does not evaluate (ARRAY/1 holds solver values"));
+  CHECK_THAT(on_line_12[1], Catch::Matchers::Contains("VARIABLE/3 reads what fexpr does not evaluate (JOINT(...) needs solver state"));
+  CHECK_THAT(on_line_12[2], Catch::Matchers::EndsWith("VARIABLE/4 has errors"));
 }

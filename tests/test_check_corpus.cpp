@@ -1,5 +1,6 @@
 // The checker on every real dataset of the corpus: no false errors, and the translator's
 // deliberately broken samples give their diagnostics without a crash.
+#include "cli/loaded_model.hpp"
 #include "dataset/checker.hpp"
 
 #include <catch2/catch.hpp>
@@ -7,6 +8,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace {
 
@@ -40,10 +42,17 @@ TEST_CASE("every real dataset and command file of the corpus checks without an e
     for (const auto& d : f.diagnostics) {
       if (d.severity == fexpr::Severity::error) FAIL_CHECK(f.source->render(d));
     }
+    // What check reads without an error, `fexpr eval --model` and `fexpr sforce` load.
+    if (ext == ".adm") {
+      std::ostringstream errors;
+      CHECK(fexpr::cli::load_model(entry.path().string(), errors));
+      CHECK(errors.str().empty());
+    }
     ++files;
     functions += f.functions;
   }
-  CHECK(files == 23);  // 9 chrono, 1 adams_vscode, 10 adamspy (.adm and .acf), 3 mbdyn
+  // 12 chrono, 4 adams_vscode, 11 adamspy, 5 aview_hpc, 4 FAST (.adm and .acf), 3 mbdyn
+  CHECK(files == 39);
   // By MANIFEST.md the FRS5 dataset alone holds 844 expression arguments and test.adm 579.
   CHECK(functions > 1500);
 }

@@ -442,7 +442,7 @@ TEST_CASE("a reference cycle among many elements names exactly the elements on i
   const std::string cycle = " is on the reference cycle VARIABLE/12 -> VARIABLE/13 -> VARIABLE/12";
   CHECK(notes == std::vector<std::string>{"VARVAL(12) is not evaluated: VARIABLE/12" + cycle,
                                           "VARVAL(13) is not evaluated: VARIABLE/13" + cycle,
-                                          "VARVAL(1) is not evaluated: VARIABLE/1 has errors"});
+                                          "VARVAL(1) is not evaluated: VARIABLE/1 reads VARVAL(12), which is not evaluated"});
 }
 
 TEST_CASE("a hostile file's control bytes do not reach the terminal", "[cli][check][malformed]") {

@@ -52,7 +52,7 @@ TEST_CASE("check of a clean dataset exits 0, and --werror turns warnings into fa
   write("check_good.adm", kGood);
   CHECK(run_fexpr("check check_good.adm").status == 0);
   write("check_warn.adm", std::string(kGood).replace(std::string(kGood).find("END"), 3,
-                                                      "VARIABLE/1, FUNCTION=STEP(TIME, 2, 0, 1, 1)\nEND"));
+                                                      "VARIABLE/1, FUNCTION=IMPACT(TIME, 0, 1, 1E5, 0.8, 10, 0.01)\nEND"));
   CHECK(run_fexpr("check check_warn.adm").status == 0);
   CHECK(run_fexpr("check --werror check_warn.adm").status == 1);
 }

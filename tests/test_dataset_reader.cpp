@@ -8,6 +8,7 @@
 #include <vector>
 
 using namespace fexpr;
+using namespace std::string_literals;
 using fexpr::dataset::Argument;
 using fexpr::dataset::Statement;
 
@@ -18,8 +19,8 @@ struct Read {
   dataset::Dataset data;
 };
 
-Read read(std::string text) {
-  Read r{SourceText("test.adm", std::move(text)), {}};
+Read read(std::string text, std::string name = "test.adm") {
+  Read r{SourceText(std::move(name), std::move(text)), {}};
   r.data = dataset::read(r.source);
   return r;
 }
@@ -78,8 +79,8 @@ TEST_CASE("the first line is the title, whatever it says") {
   CHECK(r.data.diagnostics.empty());
 }
 
-TEST_CASE("a blank first line is an empty title, as in command files") {
-  auto r = read("\nfile/model=camelot\nSIMULATE/DYNAMIC, END=1.5\nstop\n");
+TEST_CASE("a command file's blank first line names no model, and a command on the second line ends the header") {
+  auto r = read("\nfile/model=camelot\nSIMULATE/DYNAMIC, END=1.5\nstop\n", "test.acf");
   CHECK(r.data.title.empty());
   REQUIRE(r.data.statements.size() == 3);
   CHECK(r.data.statements[0].name == "FILE");
@@ -306,7 +307,8 @@ TEST_CASE("a slash divides inside an expression and never ends it") {
 
 TEST_CASE("'&' at the end of a line continues the statement, as in command files") {
   // test.acf lines 15-17 and FRS5_doe_8_LAUL_analysis.acf lines 28-29.
-  auto r = read("\nVARIABLE/1102 &\n, FUNCTION=VARVAL(11021) * &\n, (STEP(TIME,0.0,0.0,15.0,500.0))\nVARIABLE/1001, FUNC= -step5(time,0,0,2,20*PI) &\n -STEP5(TIME,2.0,0,4,20*PI)\nstop\n");
+  auto r = read("\nVARIABLE/1102 &\n, FUNCTION=VARVAL(11021) * &\n, (STEP(TIME,0.0,0.0,15.0,500.0))\nVARIABLE/1001, FUNC= -step5(time,0,0,2,20*PI) &\n -STEP5(TIME,2.0,0,4,20*PI)\nstop\n",
+                "test.acf");
   REQUIRE(r.data.statements.size() == 3);
   const Argument& a = r.data.statements[0].arguments.at(0);
   CHECK(a.keyword == "FUNCTION");
@@ -362,4 +364,126 @@ TEST_CASE("an argument's span runs from its keyword to the end of its values or 
   CHECK(text_of(r.source, m.arguments[2].span) == "REULER = 90.00002242D, 13.79887436D, 270.0108212D");
   CHECK(at(r.source, m.arguments[2].values[2].span.begin) == "3:40");
   CHECK(at(r.source, m.span.end) == "3:52");
+}
+
+// ---- What real files contain (the compatibility issue): text, command files, misspellings ----
+
+std::size_t count(const dataset::Dataset& d, Severity s) {
+  std::size_t n = 0;
+  for (const auto& x : d.diagnostics) n += x.severity == s;
+  return n;
+}
+
+TEST_CASE("character strings run to the next comma, whatever they hold") {
+  // Windows paths with '\' and ':', ROUTINE=lib::fn, blanks, '=' and '.' inside; UTF-8 labels.
+  auto r = read(
+      "t\n"
+      "STRING/1, STRING = C:\\Users\\me\\models\\car v2.adm\n"
+      "SPLINE/2, FILE = D:\\data\\road.csv, CHANNEL = 3\n"
+      "VARIABLE/3, FUNCTION = USER(1, 2)\n, ROUTINE = solver_lib::var_sub\n"
+      "MATERIAL/4, NAME = Stahl (kN\xC2\xB7m) = 210E9, LABEL=caf\xC3\xA9.1\n");
+  CHECK(r.data.diagnostics.empty());
+  REQUIRE(r.data.statements.size() == 4);
+  CHECK(values(r.data.statements[0].arguments.at(0)) == std::vector<std::string>{"C:\\Users\\me\\models\\car v2.adm"});
+  CHECK(keywords(r.data.statements[1]) == std::vector<std::string>{"FILE", "CHANNEL"});
+  CHECK(values(r.data.statements[1].arguments[0]) == std::vector<std::string>{"D:\\data\\road.csv"});
+  CHECK(values(r.data.statements[2].arguments.at(1)) == std::vector<std::string>{"solver_lib::var_sub"});
+  CHECK(values(r.data.statements[3].arguments.at(0)) == std::vector<std::string>{"Stahl (kN\xC2\xB7m) = 210E9"});
+  CHECK(values(r.data.statements[3].arguments.at(1)) == std::vector<std::string>{"caf\xC3\xA9.1"});
+}
+
+TEST_CASE("a value that begins like a Windows path is read as one, whatever its keyword") {
+  auto r = read(
+      "t\nFLEX_BODY/1, MATRICES=1,2, MNF_FILE=C:\\flex\\arm.mnf, DB_FILE = \\\\server\\share\\arm.mtx\n"
+      "GRAPHICS/2, EXTERNAL, RM=3, FILE=D:/cad/part.shl, ELEMENT=body\n"
+      "SURFACE/3, RM=3, OUTFILE=E:\\out\\surf.txt\n");
+  CHECK(r.data.diagnostics.empty());
+  REQUIRE(r.data.statements.size() == 3);
+  CHECK(values(r.data.statements[0].arguments.at(1)) == std::vector<std::string>{"C:\\flex\\arm.mnf"});
+  CHECK(values(r.data.statements[0].arguments.at(2)) == std::vector<std::string>{"\\\\server\\share\\arm.mtx"});
+  CHECK(values(r.data.statements[1].arguments.at(2)) == std::vector<std::string>{"D:/cad/part.shl"});
+  CHECK(keywords(r.data.statements[2]) == std::vector<std::string>{"RM", "OUTFILE"});
+  CHECK(values(r.data.statements[2].arguments.at(1)) == std::vector<std::string>{"E:\\out\\surf.txt"});
+}
+
+TEST_CASE("odd bytes in a character string are a note, never an error") {
+  // Latin-1 "(kN·m)" (0xB7), a truncated UTF-8 sequence, NUL padding.
+  auto r = read("t\nSTRING/1, STRING = (kN\xB7m)\nMATERIAL/2, NAME = ab\xC3\nSTRING/3, STRING = pad\0\0\0\n"s);
+  CHECK(count(r.data, Severity::error) == 0);
+  CHECK(count(r.data, Severity::warning) == 0);
+  REQUIRE(r.data.diagnostics.size() == 3);
+  CHECK(at(r.source, r.data.diagnostics[0].span.begin) == "2:23");  // "STRING/1, STRING = (kN" is 22 bytes
+  CHECK(at(r.source, r.data.diagnostics[1].span.begin) == "3:22");  // "MATERIAL/2, NAME = ab" is 21
+  CHECK(at(r.source, r.data.diagnostics[2].span.begin) == "4:23");  // "STRING/3, STRING = pad" is 22
+  for (const auto& d : r.data.diagnostics) CHECK_THAT(d.message, Catch::Matchers::Contains("not UTF-8 text"));
+  CHECK(values(r.data.statements.at(0).arguments.at(0)) == std::vector<std::string>{"(kN\xB7m)"});
+}
+
+TEST_CASE("a command file's two header lines name the model and the output, and its commands are read") {
+  // As FAST's CertTest ACFs: the model name, the output prefix, then commands, some abbreviated.
+  auto r = read(
+      "Test01_ADAMS\nTest01_ADAMS\nINTEGRATOR/GSTIFF, ERROR = 0.001\nsim/dyn, end=4.0E-03, dtout=2.0E-02\n"
+      "DEACTIVATE/JOINT, RANGE = 1301, 1321\nfile/command=C:\\runs\\next.acf\nSTOP\n",
+      "Test01.acf");
+  CHECK(r.data.diagnostics.empty());
+  CHECK(r.data.title == "Test01_ADAMS");
+  REQUIRE(r.data.statements.size() == 5);
+  CHECK(r.data.statements[0].name == "INTEGRATOR");
+  CHECK(r.data.statements[1].name == "SIM");
+  CHECK(values(r.data.statements[2].arguments.at(1)) == std::vector<std::string>{"1301", "1321"});
+  CHECK(values(r.data.statements[3].arguments.at(0)) == std::vector<std::string>{"C:\\runs\\next.acf"});
+  CHECK(r.data.statements[4].name == "STOP");
+}
+
+TEST_CASE("a command file whose header lines are blank, or a path") {
+  auto blank = read("\n\nsimulate/static\nstop\n", "a.acf");
+  CHECK(blank.data.diagnostics.empty());
+  CHECK(blank.data.statements.size() == 2);
+  auto path = read("models/car\nresults/car_run1\noutput/nosep\nstop\n", "b.acf");
+  CHECK(path.data.diagnostics.empty());
+  REQUIRE(path.data.statements.size() == 2);
+  CHECK(path.data.statements[0].name == "OUTPUT");
+}
+
+TEST_CASE("a misspelled statement name is a warning that names the nearest statement, which is read") {
+  auto r = read("t\nSFROCE/1, I=2, J=3, FUNCTION=-1E4*(DM(2,3)-0.5)\n");
+  REQUIRE(r.data.diagnostics.size() == 1);
+  const Diagnostic& d = r.data.diagnostics[0];
+  CHECK(d.severity == Severity::warning);
+  CHECK(at(r.source, d.span.begin) == "2:1");
+  CHECK(d.span.end - d.span.begin == 6);
+  CHECK_THAT(d.message, Catch::Matchers::Contains("did you mean SFORCE?"));
+  const Statement& s = r.data.statements.at(0);
+  CHECK(s.name == "SFORCE");
+  CHECK(s.recognised);
+  REQUIRE(s.arguments.size() == 3);
+  CHECK(s.arguments[2].is_expression);
+  CHECK(s.arguments[2].expression == "-1E4*(DM(2,3)-0.5)");
+}
+
+TEST_CASE("an unknown name far from every statement is a warning, and a known one that fexpr does not interpret is not") {
+  auto r = read("t\nGRAPHICS/1, CYLINDER, CM=2\nFROBNICATE/3, X=1\nMATRIX/4, FULL=RORDER, ROWS=1\n");
+  REQUIRE(r.data.diagnostics.size() == 1);
+  CHECK(r.data.diagnostics[0].severity == Severity::warning);
+  CHECK(at(r.source, r.data.diagnostics[0].span.begin) == "3:1");
+  CHECK_THAT(r.data.diagnostics[0].message, Catch::Matchers::Contains("unknown statement 'FROBNICATE'"));
+}
+
+TEST_CASE("CRLF line ends, tabs, lower case and a title that starts with '!' all read") {
+  auto r = read(
+      "!--- exported model ---\r\n"
+      "part/1,\tground\r\n"
+      "marker/2,\tpart=1,\tqp=0,0,1\r\n"
+      "variable/3, fun = step(time, 0, 0, 1, 5)\\\r\n"
+      "sforce/4, i=2, j=2, translational\r\n"
+      ", function = varval(3)\\\r\n"
+      "end\r\n");
+  CHECK(r.data.diagnostics.empty());
+  CHECK(r.data.title == "!--- exported model ---");
+  REQUIRE(r.data.statements.size() == 5);
+  CHECK(r.data.statements[1].name == "MARKER");
+  CHECK(values(r.data.statements[1].arguments.at(1)) == std::vector<std::string>{"0", "0", "1"});
+  CHECK(r.data.statements[2].arguments.at(0).expression == "step(time, 0, 0, 1, 5)");
+  CHECK(r.data.statements[3].arguments.at(3).expression == "varval(3)");
+  CHECK(r.data.statements[4].name == "END");
 }

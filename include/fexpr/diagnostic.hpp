@@ -14,7 +14,8 @@ struct Span {
   std::uint32_t end = 0;
 };
 
-// 1-based line and column of a byte offset.
+// 1-based line and column of a byte offset. The column counts characters, not bytes: a UTF-8
+// sequence is one column, so is a byte that is not valid UTF-8 (Latin-1) and a tab.
 struct Position {
   std::uint32_t line = 1;
   std::uint32_t column = 1;
@@ -70,6 +71,9 @@ class SourceText {
   std::string name_;
   std::string text_;
   std::vector<std::uint32_t> line_starts_;
+
+  // Offset of the first column of a line: past a byte order mark, which editors do not show.
+  std::uint32_t first_column(std::uint32_t line) const;
 };
 
 }  // namespace fexpr

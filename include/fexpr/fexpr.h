@@ -73,7 +73,8 @@ typedef struct fexpr_workspace fexpr_workspace;
 /* The most recent failed call on this thread: returns its status (FEXPR_OK if none failed yet)
  * and, through the pointers that are not NULL, its message and the 1-based line and column it
  * concerns: in the expression text for compile and evaluation errors, in the model text for
- * model errors; 0 and 0 when the error has no place in a text. Calls that succeed leave it
+ * model errors (the column counts characters: a UTF-8 sequence is one, so is a byte that is not
+ * UTF-8, and a tab); 0 and 0 when the error has no place in a text. Calls that succeed leave it
  * unchanged. The message stays valid until the next failed call on this thread. */
 fexpr_status fexpr_last_error(const char** message, unsigned* line, unsigned* column);
 
