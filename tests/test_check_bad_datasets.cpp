@@ -1,6 +1,6 @@
 // The checker on datasets written to be wrong in one known way each: the exact set of errors
 // and warnings (line:column:code), worked out by reading each dataset by hand.
-#include "dataset/checker.hpp"
+#include "checked_dataset.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -24,17 +24,6 @@ struct Case {
   std::string lines;
   std::vector<std::string> expected;  // "line:column:severity:code", sorted by position
 };
-
-std::vector<std::string> found(const fexpr::dataset::CheckedFile& f) {
-  std::vector<std::string> out;
-  for (const auto& d : f.diagnostics) {
-    if (d.severity == fexpr::Severity::info) continue;
-    auto p = f.source->position(d.span.begin);
-    out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + ":" +
-                  std::string(fexpr::severity_name(d.severity)) + ":" + std::string(fexpr::code_name(d.code)));
-  }
-  return out;
-}
 
 }  // namespace
 
@@ -130,12 +119,12 @@ TEST_CASE("each bad dataset gives exactly its known diagnostics", "[check][bad]"
   }));
   INFO(c.name);
   auto f = fexpr::dataset::check_text("bad.adm", kBase + c.lines + "END\n");
-  CHECK(found(f) == c.expected);
+  CHECK(fexpr::testing::problems(f) == c.expected);
 }
 
 TEST_CASE("the base model of the bad-dataset suite is clean", "[check][bad]") {
   auto f = fexpr::dataset::check_text("base.adm", kBase + "END\n");
-  CHECK(found(f).empty());
+  CHECK(fexpr::testing::problems(f).empty());
 }
 
 TEST_CASE("a cycle is reported once, with the whole cycle", "[check][cycle]") {
@@ -161,7 +150,7 @@ TEST_CASE("elements evaluate with the values the dataset gives them", "[check][e
                                                           "VARIABLE/3, FUNCTION=SQRT(VARVAL(2) - 32.75)\n"
                                                           "VARIABLE/4, FUNCTION=SQRT(VARVAL(2) - 32.76)\n"
                                                           "END\n");
-  CHECK(found(f) == std::vector<std::string>{"12:22:error:domain"});
+  CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"12:22:error:domain"});
 }
 
 TEST_CASE("a provisional error names the measures that made it fail, with their values", "[check][state]") {

@@ -1,7 +1,7 @@
 // Vector expressions as a whole: the components a host compiles one at a time
 // (CompileOptions::component), and the FXYZ= and TXYZ= arguments of GFORCE, VFORCE and VTORQUE
 // that the checker reads as vectors.
-#include "dataset/checker.hpp"
+#include "checked_dataset.hpp"
 #include "expression_helpers.hpp"
 
 #include <stdexcept>
@@ -14,22 +14,14 @@ using fexpr::testing::Bench;
 namespace {
 
 std::vector<std::string> problems(const std::string& lines) {
-  auto f = fexpr::dataset::check_text("t.adm",
-                                      "vector arguments\n"
-                                      "PART/1, GROUND\n"
-                                      "MARKER/10, PART=1\n"
-                                      "PART/2, QG=0,0,1, VZ=-2\n"
-                                      "MARKER/20, PART=2\n"
-                                      "MARKER/21, PART=1, FLOATING\n" +
-                                          lines + "END\n");
-  std::vector<std::string> out;
-  for (const auto& d : f.diagnostics) {
-    if (d.severity == fexpr::Severity::info) continue;
-    auto p = f.source->position(d.span.begin);
-    out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + ":" +
-                  std::string(fexpr::severity_name(d.severity)) + ":" + std::string(fexpr::code_name(d.code)));
-  }
-  return out;
+  return fexpr::testing::problems(fexpr::dataset::check_text("t.adm",
+                                                             "vector arguments\n"
+                                                             "PART/1, GROUND\n"
+                                                             "MARKER/10, PART=1\n"
+                                                             "PART/2, QG=0,0,1, VZ=-2\n"
+                                                             "MARKER/20, PART=2\n"
+                                                             "MARKER/21, PART=1, FLOATING\n" +
+                                                                 lines + "END\n"));
 }
 
 }  // namespace

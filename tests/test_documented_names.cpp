@@ -1,6 +1,6 @@
 // Documented function names and argument counts (BUSH, VTORQ, FRICTION), statement names called
 // as functions, and the flexible-body constants FXFREQ and FXMODE.
-#include "dataset/checker.hpp"
+#include "checked_dataset.hpp"
 #include "expression_helpers.hpp"
 #include "loaded_dataset.hpp"
 
@@ -25,17 +25,8 @@ const std::string kModel =
     "PART/2, QG=0,0,1\n"
     "MARKER/20, PART=2\n";
 
-// Errors and warnings of a checked dataset as "line:column:severity:code".
 std::vector<std::string> problems(const std::string& lines) {
-  auto f = fexpr::dataset::check_text("t.adm", kModel + lines + "END\n");
-  std::vector<std::string> out;
-  for (const auto& d : f.diagnostics) {
-    if (d.severity == Severity::info) continue;
-    auto p = f.source->position(d.span.begin);
-    out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + ":" +
-                  std::string(fexpr::severity_name(d.severity)) + ":" + std::string(fexpr::code_name(d.code)));
-  }
-  return out;
+  return fexpr::testing::problems(fexpr::dataset::check_text("t.adm", kModel + lines + "END\n"));
 }
 
 std::vector<std::string> notes(const std::string& lines) {

@@ -1,6 +1,6 @@
 // PINVAL and POUVAL: the VARVAL of a VARIABLE listed in a PINPUT or POUTPUT, with its
 // derivatives, and every way the reference can be wrong.
-#include "dataset/checker.hpp"
+#include "checked_dataset.hpp"
 #include "expression_helpers.hpp"
 #include "loaded_dataset.hpp"
 
@@ -30,14 +30,7 @@ const std::string kModel =
     "PINPUT/5, VARIABLES=2.5\n";
 
 std::vector<std::string> problems(const std::string& lines) {
-  auto f = fexpr::dataset::check_text("t.adm", kModel + lines + "END\n");
-  std::vector<std::string> out;
-  for (const auto& d : f.diagnostics) {
-    if (d.severity == fexpr::Severity::info) continue;
-    auto p = f.source->position(d.span.begin);
-    out.push_back(std::to_string(p.line) + ":" + std::to_string(p.column) + ":" + std::string(fexpr::code_name(d.code)));
-  }
-  return out;
+  return fexpr::testing::problems(fexpr::dataset::check_text("t.adm", kModel + lines + "END\n"));
 }
 
 }  // namespace
@@ -103,16 +96,16 @@ TEST_CASE("A wrong PINVAL or POUVAL reference is an error at the argument that n
 TEST_CASE("The checker checks PINPUT and POUTPUT lists and cycles through them", "[plant][check]") {
   // Lines 1-11 are the model; PINPUT/4 lists the undefined VARIABLE/7 (10:21) and PINPUT/5 a
   // number that is no id (11:21).
-  const std::vector<std::string> base = {"10:21:reference", "11:21:argument"};
+  const std::vector<std::string> base = {"10:21:error:reference", "11:21:error:argument"};
   CHECK(problems("") == base);
   SECTION("a list without VARIABLES=") {
     auto expected = base;
-    expected.push_back("12:1:missing-argument");
+    expected.push_back("12:1:error:missing-argument");
     CHECK(problems("POUTPUT/6\n") == expected);
   }
   SECTION("a VARIABLE that reads itself through a PINPUT") {
     auto expected = base;
-    expected.push_back("13:22:cycle");
+    expected.push_back("13:22:error:cycle");
     CHECK(problems("PINPUT/2, VARIABLES=8\nVARIABLE/8, FUNCTION=PINVAL(2, 1) + 1\n") == expected);
   }
 }

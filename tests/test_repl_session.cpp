@@ -219,6 +219,13 @@ TEST_CASE("help reads the builtin table, so it says what the evaluator does", "[
     CHECK(run({"?PI"}) == "PI  3.14159...\n");
     CHECK(run({"help :time"}) == ":time T\n  set TIME\n");
     CHECK(run({"help DX"}).ends_with("  needs a model: fexpr repl --model FILE.adm, or :load FILE.adm\n"));
+    CHECK(run({"help DELAY"}).ends_with(
+        "  evaluated while TIME - delay < 0; later values need the solver's history, which fexpr does not keep\n"));
+  }
+  SECTION("vector functions and their examples") {
+    CHECK(run({"help MAG"}).starts_with("MAG(v)\n"));
+    CHECK(run({"MAG([3, 4, 12])"}) == "= 13\n");
+    CHECK(run({"[1, 2, 3] % [4, 5, 6]*[0, 1, 0]"}) == "= 6\n");  // 3*4 - 1*6
   }
   SECTION("an unknown name suggests the nearest one") {
     CHECK(run({"help STPE"}) ==
