@@ -67,12 +67,20 @@ namespace {
   throw EvaluationError(Diagnostic{Severity::error, code, span, message});
 }
 
+// The value when the fast run did not give one: the reference form reports the error (or,
+// when the fast run gave up on something that is not an error, computes the value).
+[[gnu::noinline]] double value_the_slow_way(const detail::Program& p, const Inputs& in, Workspace::Buffers& b) {
+  if (auto e = detail::run(p, in, b, 0); e.message) fail(p, e);
+  return b.value[p.result];
+}
+
 }  // namespace
 
 double Expression::value(const Inputs& in, Workspace& ws) const {
-  auto& b = ws.buffers();
-  if (auto e = detail::run(*program_, in, b, 0); e.message) fail(*program_, e);
-  return b.value[program_->result];
+  const double v = detail::value(*program_, in, ws.buffers());
+  if (v == v) [[likely]]
+    return v;
+  return value_the_slow_way(*program_, in, ws.buffers());
 }
 
 double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {

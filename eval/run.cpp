@@ -17,6 +17,7 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <limits>
 #include <type_traits>
 
 namespace fexpr::detail {
@@ -1044,6 +1045,16 @@ static_assert(Program::kMaxLanes == 4);
 }
 
 }  // namespace
+
+double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
+  if (buffers.prepared != program.id) [[unlikely]]
+    prepare_values(program, buffers);
+  buffers.inputs = &in;
+  double* r = buffers.value.data();
+  if (!load_inputs(program, in, r) || !Fast<double>(program, buffers).run()) [[unlikely]]
+    return std::numeric_limits<double>::quiet_NaN();
+  return r[program.result];
+}
 
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {
   if (buffers.prepared != program.id) [[unlikely]]

@@ -37,6 +37,11 @@ struct RunError {
   bool input = false;             // a host-supplied input was not finite
 };
 
+// The value alone on the fast form, the entry point of Expression::value: NaN when an input
+// is not finite or the fast run met anything wrong (a successful run's value is always
+// finite); run() then locates the error.
+double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+
 // order 0: value only; 1: with gradient; 2: with gradient and Hessian. The result is in
 // buffers.value[program.result] (and its rows of grad/hess).
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order);
