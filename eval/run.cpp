@@ -362,10 +362,14 @@ class Differentiator {
     const double* r = b_.value.data();
     const std::uint32_t* list = p_.argument_lists.data() + i.a;
     const int count = i.count;
-    double args[builtins::kMaxArgs] = {};
-    double d[builtins::kMaxArgs] = {};
-    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+    // The rules read `count` arguments and write only non-zero partials: zero just those (a
+    // whole kMaxArgs x kMaxArgs Hessian is 9 KB per call).
+    double args[builtins::kMaxArgs];
+    double d[builtins::kMaxArgs];
+    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
     for (int k = 0; k < count; ++k) args[k] = r[list[k]];
+    std::fill_n(d, count, 0.0);
+    if constexpr (Order == 2) std::fill_n(dd, count * count, 0.0);
     if (const char* e = p_.functions[i.b]->derivatives(args, count, Order, &v, d, Order == 2 ? dd : nullptr)) return e;
     chain(i.dst, list, static_cast<std::size_t>(count), d, dd);
     return nullptr;
@@ -900,11 +904,14 @@ class Fast {
       v = out;
       return true;
     } else {
-      double args[builtins::kMaxArgs] = {};
+      // As in the reference form: zero only the partials of `count` arguments.
+      double args[builtins::kMaxArgs];
       for (int k = 0; k < count; ++k) args[k] = r_[list[k]];
       double out = 0.0;
-      double d[builtins::kMaxArgs] = {};
-      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+      double d[builtins::kMaxArgs];
+      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
+      std::fill_n(d, count, 0.0);
+      if constexpr (kOrder == 2) std::fill_n(dd, count * count, 0.0);
       if (f.derivatives(args, count, kOrder, &out, d, kOrder == 2 ? dd : nullptr)) return false;
       const double* rows[builtins::kMaxArgs];
       const double* hessians[builtins::kMaxArgs];
