@@ -67,30 +67,50 @@ namespace {
   throw EvaluationError(Diagnostic{Severity::error, code, span, message});
 }
 
+// The value when the fast run did not give one: the reference form reports the error (or,
+// when the fast run gave up on something that is not an error, computes the value).
+[[gnu::noinline]] double value_the_slow_way(const detail::Program& p, const Inputs& in, Workspace::Buffers& b) {
+  if (auto e = detail::run(p, in, b, 0); e.message) fail(p, e);
+  return b.value[p.result];
+}
+
 }  // namespace
 
 double Expression::value(const Inputs& in, Workspace& ws) const {
-  auto& b = ws.buffers();
-  if (auto e = detail::run(*program_, in, b, 0); e.message) fail(*program_, e);
-  return b.value[program_->result];
+  const double v = detail::value(*program_, in, ws.buffers());
+  if (v == v) [[likely]]
+    return v;
+  return value_the_slow_way(*program_, in, ws.buffers());
 }
 
+namespace {
+
+// The gradient and Hessian when the fast run did not give them, from the reference form.
+[[gnu::noinline]] double derivatives_the_slow_way(const detail::Program& p, const Inputs& in, Workspace::Buffers& b,
+                                                  int order, std::span<double> grad, std::span<double> hess) {
+  if (auto e = detail::run(p, in, b, order); e.message) fail(p, e);
+  const std::size_t n = p.derivative_names.size();
+  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(p.result * n), std::min(n, grad.size()), grad.begin());
+  if (order == 2)
+    std::copy_n(b.hess.begin() + static_cast<std::ptrdiff_t>(p.result * n * n), std::min(n * n, hess.size()),
+                hess.begin());
+  return b.value[p.result];
+}
+
+}  // namespace
+
 double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {
-  auto& b = ws.buffers();
-  if (auto e = detail::run(*program_, in, b, 1); e.message) fail(*program_, e);
-  const std::size_t n = derivative_count();
-  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(program_->result * n), std::min(n, grad.size()), grad.begin());
-  return b.value[program_->result];
+  const double v = detail::derivatives(*program_, in, ws.buffers(), 1, grad, {});
+  if (v == v) [[likely]]
+    return v;
+  return derivatives_the_slow_way(*program_, in, ws.buffers(), 1, grad, {});
 }
 
 double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const {
-  auto& b = ws.buffers();
-  if (auto e = detail::run(*program_, in, b, 2); e.message) fail(*program_, e);
-  const std::size_t n = derivative_count();
-  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(program_->result * n), std::min(n, grad.size()), grad.begin());
-  std::copy_n(b.hess.begin() + static_cast<std::ptrdiff_t>(program_->result * n * n), std::min(n * n, hess.size()),
-              hess.begin());
-  return b.value[program_->result];
+  const double v = detail::derivatives(*program_, in, ws.buffers(), 2, grad, hess);
+  if (v == v) [[likely]]
+    return v;
+  return derivatives_the_slow_way(*program_, in, ws.buffers(), 2, grad, hess);
 }
 
 CompileResult compile(std::string_view text, const Context& context, CompileOptions options) {

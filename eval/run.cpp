@@ -17,6 +17,8 @@
 #include <array>
 #include <atomic>
 #include <cmath>
+#include <limits>
+#include <span>
 #include <type_traits>
 
 namespace fexpr::detail {
@@ -109,18 +111,15 @@ void prepare_reference(const Program& p, Workspace::Buffers& b, int order) {
   b.ready |= need;
 }
 
-// The fast form's seeds, `w` lanes wide; the result's full rows are written into grad and hess.
+// The fast form's seeds, `w` lanes wide.
 [[gnu::noinline]] void load_lanes(const Program& p, Workspace::Buffers& b, int order, std::size_t w, unsigned need) {
-  const std::size_t n = p.derivative_names.size();
   b.lane_grad.assign(p.register_count * w, 0.0);
   for (std::uint32_t r = 0; r < p.input_lane.size(); ++r) {
     if (p.input_lane[r] >= 0) b.lane_grad[r * w + static_cast<std::size_t>(p.input_lane[r])] = 1.0;
   }
-  if (b.grad.size() < p.register_count * n) b.grad.resize(p.register_count * n, 0.0);
   b.local_grad.resize(std::max<std::size_t>(b.local_grad.size(), p.max_bound_inputs), 0.0);
   if (order >= 2) {
     b.lane_hess.assign(p.register_count * w * w, 0.0);
-    if (b.hess.size() < p.register_count * n * n) b.hess.resize(p.register_count * n * n, 0.0);
     const std::size_t m = static_cast<std::size_t>(p.max_bound_inputs) * p.max_bound_inputs;
     b.local_hess.resize(std::max(b.local_hess.size(), m), 0.0);
   }
@@ -361,10 +360,14 @@ class Differentiator {
     const double* r = b_.value.data();
     const std::uint32_t* list = p_.argument_lists.data() + i.a;
     const int count = i.count;
-    double args[builtins::kMaxArgs] = {};
-    double d[builtins::kMaxArgs] = {};
-    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+    // The rules read `count` arguments and write only non-zero partials: zero just those (a
+    // whole kMaxArgs x kMaxArgs Hessian is 9 KB per call).
+    double args[builtins::kMaxArgs];
+    double d[builtins::kMaxArgs];
+    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
     for (int k = 0; k < count; ++k) args[k] = r[list[k]];
+    std::fill_n(d, count, 0.0);
+    if constexpr (Order == 2) std::fill_n(dd, count * count, 0.0);
     if (const char* e = p_.functions[i.b]->derivatives(args, count, Order, &v, d, Order == 2 ? dd : nullptr)) return e;
     chain(i.dst, list, static_cast<std::size_t>(count), d, dd);
     return nullptr;
@@ -899,11 +902,14 @@ class Fast {
       v = out;
       return true;
     } else {
-      double args[builtins::kMaxArgs] = {};
+      // As in the reference form: zero only the partials of `count` arguments.
+      double args[builtins::kMaxArgs];
       for (int k = 0; k < count; ++k) args[k] = r_[list[k]];
       double out = 0.0;
-      double d[builtins::kMaxArgs] = {};
-      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1] = {};
+      double d[builtins::kMaxArgs];
+      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
+      std::fill_n(d, count, 0.0);
+      if constexpr (kOrder == 2) std::fill_n(dd, count * count, 0.0);
       if (f.derivatives(args, count, kOrder, &out, d, kOrder == 2 ? dd : nullptr)) return false;
       const double* rows[builtins::kMaxArgs];
       const double* hessians[builtins::kMaxArgs];
@@ -995,66 +1001,74 @@ class Fast {
 #undef FEXPR_SHAPES4
 #undef FEXPR_SHAPE
 
-// The fast derivative run over W lanes, its result spread over every derivative input.
+// The fast derivative run over W lanes, its result spread over every derivative input
+// straight into the caller's grad and hess (as much of them as they hold).
 template <int W, int Order>
-bool fast_derivatives(const Program& p, Workspace::Buffers& b) {
+bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
   prepare_lanes(p, b, Order, W);
   if (!Fast<Dual<W, Order>>(p, b).run()) return false;
-  // Spread over every derivative input (zero for those the program does not read).
+  // Zero for the derivative inputs the program does not read.
   const std::size_t n = p.derivative_names.size();
   const std::int32_t* lane = p.derivative_lane.data();
   const double* lg = b.lane_grad.data() + static_cast<std::size_t>(p.result) * W;
-  double* g = b.grad.data() + static_cast<std::size_t>(p.result) * n;
-  for (std::size_t k = 0; k < n; ++k) g[k] = lane[k] >= 0 ? lg[lane[k]] : 0.0;
+  const std::size_t rows = std::min(n, grad.size());
+  for (std::size_t k = 0; k < rows; ++k) grad[k] = lane[k] >= 0 ? lg[lane[k]] : 0.0;
   if constexpr (Order == 2) {
     const double* lh = b.lane_hess.data() + static_cast<std::size_t>(p.result) * W * W;
-    double* h = b.hess.data() + static_cast<std::size_t>(p.result) * n * n;
-    for (std::size_t k = 0; k < n; ++k)
-      for (std::size_t l = 0; l < n; ++l) h[k * n + l] = lane[k] >= 0 && lane[l] >= 0 ? lh[lane[k] * W + lane[l]] : 0.0;
+    const std::size_t size = std::min(n * n, hess.size());
+    for (std::size_t i = 0; i < size; ++i) {
+      const std::int32_t k = lane[i / n], l = lane[i % n];
+      hess[i] = k >= 0 && l >= 0 ? lh[k * W + l] : 0.0;
+    }
   }
   return true;
 }
 
 template <int Order>
-bool fast_derivatives(const Program& p, Workspace::Buffers& b) {
+bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
   switch (p.lanes.size()) {
     case 0:
-    case 1: return fast_derivatives<1, Order>(p, b);
-    case 2: return fast_derivatives<2, Order>(p, b);
-    case 3: return fast_derivatives<3, Order>(p, b);
-    case 4: return fast_derivatives<4, Order>(p, b);
+    case 1: return fast_derivatives<1, Order>(p, b, grad, hess);
+    case 2: return fast_derivatives<2, Order>(p, b, grad, hess);
+    case 3: return fast_derivatives<3, Order>(p, b, grad, hess);
+    case 4: return fast_derivatives<4, Order>(p, b, grad, hess);
     default: return false;
   }
 }
 static_assert(Program::kMaxLanes == 4);
 
-// The reference run, from the start: it reports the error the fast run stopped at (or, if
-// the fast run gave up on something that is not an error, computes the result itself).
-[[gnu::noinline]] RunError reference(const Program& p, Workspace::Buffers& b, int order) {
-  if (order == 0) return value_only(p, b);
-  prepare_reference(p, b, order);
-  return order == 1 ? Differentiator<1>(p, b).run() : Differentiator<2>(p, b).run();
-}
-
-// The derivative runs, out of the value run's way.
-[[gnu::noinline]] RunError run_derivatives(const Program& p, Workspace::Buffers& b, int order) {
-  const bool fits = p.lanes.size() <= Program::kMaxLanes;
-  if (fits && (order == 1 ? fast_derivatives<1>(p, b) : fast_derivatives<2>(p, b))) return {};
-  return reference(p, b, order);
+// Copies the inputs in; false if any is not finite. The first thing every run does.
+[[gnu::always_inline]] inline bool begin(const Program& p, const Inputs& in, Workspace::Buffers& b) {
+  if (b.prepared != p.id) [[unlikely]]
+    prepare_values(p, b);
+  b.inputs = &in;
+  return load_inputs(p, in, b.value.data());
 }
 
 }  // namespace
 
+double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
+  if (!begin(program, in, buffers) || !Fast<double>(program, buffers).run()) [[unlikely]]
+    return std::numeric_limits<double>::quiet_NaN();
+  return buffers.value[program.result];
+}
+
+double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
+                   std::span<double> grad, std::span<double> hess) {
+  const bool fits = program.lanes.size() <= Program::kMaxLanes;
+  if (!fits || !begin(program, in, buffers)) [[unlikely]]
+    return std::numeric_limits<double>::quiet_NaN();
+  if (!(order == 1 ? fast_derivatives<1>(program, buffers, grad, hess) : fast_derivatives<2>(program, buffers, grad, hess)))
+    [[unlikely]]
+    return std::numeric_limits<double>::quiet_NaN();
+  return buffers.value[program.result];
+}
+
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {
-  if (buffers.prepared != program.id) [[unlikely]]
-    prepare_values(program, buffers);
-  buffers.inputs = &in;
-  if (!load_inputs(program, in, buffers.value.data())) [[unlikely]]
-    return {kBadInput, 0, true};
-  if (order != 0) return run_derivatives(program, buffers, order);
-  if (Fast<double>(program, buffers).run()) [[likely]]
-    return {};
-  return reference(program, buffers, 0);
+  if (!begin(program, in, buffers)) return {kBadInput, 0, true};
+  if (order == 0) return value_only(program, buffers);
+  prepare_reference(program, buffers, order);
+  return order == 1 ? Differentiator<1>(program, buffers).run() : Differentiator<2>(program, buffers).run();
 }
 
 }  // namespace fexpr::detail

@@ -6,6 +6,7 @@
 
 #include <fexpr/expression.hpp>
 
+#include <span>
 #include <vector>
 
 namespace fexpr {
@@ -14,8 +15,7 @@ struct Workspace::Buffers {
   std::uint64_t prepared = 0;  // id of the program the buffers are laid out for
   unsigned ready = 0;          // which of the layouts below are loaded for it (run.cpp)
   std::vector<double> value;   // per register; constants loaded once
-  // The reference form's derivatives, over every derivative input (n of them). The result
-  // register's rows are where a run leaves the gradient and Hessian, whichever form ran.
+  // The reference form's derivatives, over every derivative input (n of them).
   std::vector<double> grad;    // per register, n wide
   std::vector<double> hess;    // per register, n*n
   std::vector<double> new_grad, new_hess;
@@ -37,8 +37,18 @@ struct RunError {
   bool input = false;             // a host-supplied input was not finite
 };
 
-// order 0: value only; 1: with gradient; 2: with gradient and Hessian. The result is in
-// buffers.value[program.result] (and its rows of grad/hess).
+// The fast form, the entry points of Expression: the value alone, or with its gradient and
+// (order 2) Hessian written into grad and hess, as much of them as they hold. NaN when an
+// input is not finite, the fast run met anything wrong or (derivatives) the program has more
+// lanes than the fast form takes; a successful run's value is always finite. run() then
+// gives the error or the result.
+double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
+                   std::span<double> grad, std::span<double> hess);
+
+// The reference form, which locates errors. order 0: value only; 1: with gradient; 2: with
+// gradient and Hessian. The result is in buffers.value[program.result] (and its rows of
+// grad/hess).
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order);
 
 }  // namespace fexpr::detail
