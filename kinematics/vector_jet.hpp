@@ -1,0 +1,168 @@
+// First and second derivatives, in closed form, of the vectors the translational measures are
+// made of: a marker's origin, its velocity, one of its axes, with respect to the states of the
+// parts a measure call reads. They follow from PartRotation: a vector q fixed in a part turns as
+// rho = R·q, d rho/d angle_a = axis_a × rho and d² rho/d angle_a d angle_b = axis_a × (axis_b ×
+// rho) for a <= b. Private to the kinematics layer (measure_closed_form.cpp).
+//
+// Columns: state k of call.parts[p] is column 12 p + k, the layout of the gradient a measure
+// returns. A Hessian is accumulated in its lower triangle (row >= column) and mirrored once at
+// the end (mirror), so that it comes out exactly symmetric.
+#pragma once
+
+#include "kinematics/marker_values.hpp"
+#include "kinematics/model.hpp"
+
+#include <Eigen/Geometry>
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+namespace fexpr::kinematics::detail {
+
+// Where each group of three states starts within its part's 12 (model.hpp's order).
+inline constexpr int kPosition = 0, kEuler = 3, kVelocity = 6, kOmega = 9;
+inline constexpr int kMaxCallStates = 4 * kStatesPerPart;
+
+// Calls f(column) for each set bit of `columns`, lowest first.
+template <class F>
+void for_each_column(std::uint64_t columns, const F& f) {
+  for (; columns != 0; columns &= columns - 1) f(std::countr_zero(columns));
+}
+
+// Columns 0 ... a.
+inline std::uint64_t up_to(int a) { return (std::uint64_t{2} << a) - 1; }
+
+// A vector and its derivatives with respect to the call's states. Columns not in `columns` are
+// zero (all are zero-filled up to the call's width), so jets can be combined column by column.
+struct VectorJet {
+  Eigen::Vector3d value;
+  std::array<Eigen::Vector3d, kMaxCallStates> d;
+  std::uint64_t columns = 0;
+
+  VectorJet(const Eigen::Vector3d& v, int width) : value(v) {
+    for (int s = 0; s < width; ++s) d[static_cast<std::size_t>(s)].setZero();
+  }
+  void add(int s, const Eigen::Vector3d& v) {
+    d[static_cast<std::size_t>(s)] += v;
+    columns |= std::uint64_t{1} << s;
+  }
+  double dot(int s, const Eigen::Vector3d& v) const { return d[static_cast<std::size_t>(s)].dot(v); }
+};
+
+// A marker argument of a call as its derivatives need it.
+struct CallMarker {
+  const Marker* marker = nullptr;  // null: the ground origin (an omitted or 0 argument)
+  const PartState* part = nullptr;
+  const PartRotation* rotation = nullptr;
+  int base = -1;                                        // column of its part's first state; -1 on ground
+  Eigen::Vector3d offset = Eigen::Vector3d::Zero();     // rho = R·qp, zero on ground
+
+  bool moves() const { return base >= 0; }
+  // rho turns with the part (a marker off its part's origin).
+  bool turns() const { return moves() && !marker->at_part_origin; }
+  Eigen::Vector3d axis(int a) const { return rotation->axis(a); }
+};
+
+// Row-major Hessian of `width` columns, added to in its lower triangle.
+struct LowerHessian {
+  double* h;
+  int width;
+
+  void add(int a, int b, double v) {
+    if (a < b) std::swap(a, b);
+    h[a * width + b] += v;
+  }
+  // Copies the lower triangle of the given columns into the upper one.
+  void mirror(std::uint64_t columns) const {
+    for_each_column(columns, [&](int a) {
+      for_each_column(columns & up_to(a) & ~(std::uint64_t{1} << a), [&](int b) { h[b * width + a] = h[a * width + b]; });
+    });
+  }
+};
+
+// d(origin)/d(states), times sign: the part's position, and its Euler angles turning rho.
+inline void add_origin_derivatives(VectorJet& jet, double sign, const CallMarker& m) {
+  if (!m.moves()) return;
+  for (int k = 0; k < 3; ++k) jet.add(m.base + kPosition + k, sign * Eigen::Vector3d::Unit(k));
+  if (!m.turns()) return;
+  for (int a = 0; a < 3; ++a) jet.add(m.base + kEuler + a, sign * m.axis(a).cross(m.offset));
+}
+
+// d(velocity)/d(states), times sign, of v = velocity + omega × rho.
+inline void add_velocity_derivatives(VectorJet& jet, double sign, const CallMarker& m) {
+  if (!m.moves()) return;
+  for (int k = 0; k < 3; ++k) jet.add(m.base + kVelocity + k, sign * Eigen::Vector3d::Unit(k));
+  if (!m.turns()) return;
+  const Eigen::Vector3d& omega = m.part->omega;
+  for (int a = 0; a < 3; ++a) jet.add(m.base + kEuler + a, sign * omega.cross(m.axis(a).cross(m.offset)));
+  for (int k = 0; k < 3; ++k) jet.add(m.base + kOmega + k, sign * Eigen::Vector3d::Unit(k).cross(m.offset));
+}
+
+// d(axis)/d(states) of a marker axis u (fixed in the part, u = R·o).
+inline void add_axis_derivatives(VectorJet& jet, const CallMarker& m, const Eigen::Vector3d& u) {
+  if (!m.moves()) return;
+  for (int a = 0; a < 3; ++a) jet.add(m.base + kEuler + a, m.axis(a).cross(u));
+}
+
+// sign · c · d²(R q)/d angle_a d angle_b for a vector rq = R·q of the marker's part.
+inline void add_turn_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m,
+                            const Eigen::Vector3d& rq) {
+  std::array<Eigen::Vector3d, 3> turned;  // axis_b × rq
+  for (int b = 0; b < 3; ++b) turned[static_cast<std::size_t>(b)] = m.axis(b).cross(rq);
+  for (int a = 0; a < 3; ++a)
+    for (int b = a; b < 3; ++b)
+      h.add(m.base + kEuler + a, m.base + kEuler + b, sign * c.dot(m.axis(a).cross(turned[static_cast<std::size_t>(b)])));
+}
+
+// sign · c · d²(origin)/d states²: only the Euler angles, through rho.
+inline void add_origin_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
+  if (m.turns()) add_turn_second(h, sign, c, m, m.offset);
+}
+
+// sign · c · d²(velocity)/d states² of v = velocity + omega × rho: angle-angle through rho
+// (c · omega × x = (c × omega) · x) and angle-omega (c · e_k × (axis_a × rho)).
+inline void add_velocity_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
+  if (!m.turns()) return;
+  add_turn_second(h, sign, c.cross(m.part->omega), m, m.offset);
+  for (int a = 0; a < 3; ++a) {
+    const Eigen::Vector3d t = m.axis(a).cross(m.offset).cross(c);
+    for (int k = 0; k < 3; ++k) h.add(m.base + kEuler + a, m.base + kOmega + k, sign * t[k]);
+  }
+}
+
+// c · d²(axis)/d states² of a marker axis u.
+inline void add_axis_second(LowerHessian& h, const Eigen::Vector3d& c, const CallMarker& m, const Eigen::Vector3d& u) {
+  if (m.moves()) add_turn_second(h, 1.0, c, m, u);
+}
+
+// H += Jᵀ F J for a symmetric F.
+inline void add_quadratic(LowerHessian& h, const VectorJet& j, const Eigen::Matrix3d& f) {
+  std::array<Eigen::Vector3d, kMaxCallStates> fj;
+  for_each_column(j.columns, [&](int b) { fj[static_cast<std::size_t>(b)] = f * j.d[static_cast<std::size_t>(b)]; });
+  for_each_column(j.columns, [&](int a) {
+    for_each_column(j.columns & up_to(a), [&](int b) { h.add(a, b, j.dot(a, fj[static_cast<std::size_t>(b)])); });
+  });
+}
+
+// H += J1ᵀ M J2 + J2ᵀ Mᵀ J1: the part of a Hessian that couples two input vectors.
+inline void add_coupling(LowerHessian& h, const VectorJet& j1, const Eigen::Matrix3d& m, const VectorJet& j2) {
+  const std::uint64_t columns = j1.columns | j2.columns;
+  std::array<Eigen::Vector3d, kMaxCallStates> m_j2, mt_j1;
+  for_each_column(columns, [&](int b) {
+    m_j2[static_cast<std::size_t>(b)] = m * j2.d[static_cast<std::size_t>(b)];
+    mt_j1[static_cast<std::size_t>(b)] = m.transpose() * j1.d[static_cast<std::size_t>(b)];
+  });
+  for_each_column(columns, [&](int a) {
+    for_each_column(columns & up_to(a), [&](int b) {
+      h.add(a, b, j1.dot(a, m_j2[static_cast<std::size_t>(b)]) + j2.dot(a, mt_j1[static_cast<std::size_t>(b)]));
+    });
+  });
+}
+
+// grad += Jᵀ g.
+inline void add_gradient(double* grad, const VectorJet& j, const Eigen::Vector3d& g) {
+  for_each_column(j.columns, [&](int s) { grad[s] += j.dot(s, g); });
+}
+
+}  // namespace fexpr::kinematics::detail
