@@ -169,8 +169,10 @@ const char* evaluate(const MeasureCall& call, const Model& model, const State& s
                      double* grad, double* hess) {
   if (state.size() != static_cast<int>(model.parts().size()))
     return "the state does not match the model (parts were added after it was made)";
-  if (order >= 0 && order <= 2 && detail::has_closed_form(call.measure))
-    return detail::evaluate_closed_form(call, model, state, order, value, grad, hess);
+  if (order >= 0 && order <= 2 && detail::has_closed_form(call.measure)) {
+    if (order == 0 || call.part_count == 0) return detail::closed_form_value(call, model, state, value);
+    return detail::closed_form_derivatives(call, model, state, order, value, grad, hess);
+  }
   return detail::evaluate_general(call, model, state, order, value, grad, hess);
 }
 

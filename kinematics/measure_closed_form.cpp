@@ -3,7 +3,7 @@
 // and F are f's derivatives with respect to its input vectors, worked out by hand below.
 #include "kinematics/measure_closed_form.hpp"
 
-#include "kinematics/vector_jet.hpp"
+#include "kinematics/vector_derivatives.hpp"
 
 #include <cmath>
 #include <limits>
@@ -18,7 +18,19 @@ using Eigen::Vector3d;
 // Below this squared length (the smallest normal double) v/|v| cannot be computed.
 constexpr double kZeroSquared = std::numeric_limits<double>::min();
 
-CallMarker call_marker(const MeasureCall& call, const Model& model, const State& state, std::size_t slot) {
+// The marker arguments (bit 0 i, 1 j, 2 k, 3 l) a measure reads.
+constexpr unsigned slots_read(Measure m) {
+  switch (m) {
+    case Measure::DM: case Measure::VR: return 0b0011;
+    case Measure::DX: case Measure::DY: case Measure::DZ: return 0b0111;
+    case Measure::VM: return 0b1011;
+    default: return 0b1111;
+  }
+}
+
+// With `columns`, also where the marker's part states are in the call's gradient.
+CallMarker call_marker(const MeasureCall& call, const Model& model, const State& state, std::size_t slot,
+                       bool columns) {
   CallMarker m;
   if (call.markers[slot] < 0) return m;
   m.marker = &model.markers()[static_cast<std::size_t>(call.markers[slot])];
@@ -26,10 +38,18 @@ CallMarker call_marker(const MeasureCall& call, const Model& model, const State&
   m.part = &state.part(part);
   m.rotation = &state.rotation(part);
   if (part == 0) return m;
-  for (int p = 0; p < call.part_count; ++p)
-    if (call.parts[static_cast<std::size_t>(p)] == part) m.base = p * kStatesPerPart;
   m.offset = marker_offset(*m.marker, *m.rotation);
+  if (columns) {
+    for (int p = 0; p < call.part_count; ++p)
+      if (call.parts[static_cast<std::size_t>(p)] == part) m.base = p * kStatesPerPart;
+  }
   return m;
+}
+
+void call_markers(const MeasureCall& call, const Model& model, const State& state, bool columns, CallMarker (&mk)[4]) {
+  const unsigned read = slots_read(call.measure);
+  for (std::size_t slot = 0; slot < 4; ++slot)
+    if (read >> slot & 1) mk[slot] = call_marker(call, model, state, slot, columns);
 }
 
 // The values, as the general path's value_marker and ground_marker give them.
@@ -38,180 +58,229 @@ Vector3d velocity(const CallMarker& m) {
   return m.marker ? marker_velocity(*m.marker, *m.part, m.offset) : Vector3d::Zero();
 }
 Vector3d axis(const CallMarker& m, int c) { return m.marker ? marker_axis(*m.marker, *m.rotation, c) : Vector3d::Unit(c); }
-Vector3d omega(const CallMarker& m) { return m.moves() ? m.part->omega : Vector3d::Zero(); }
+Vector3d omega(const CallMarker& m) { return m.marker && m.marker->part != 0 ? m.part->omega : Vector3d::Zero(); }
 
-// What one evaluation writes: the value and, from order 1, the gradient, at order 2 the Hessian.
+// r = origin of i - origin of j.
+Vector3d separation(const CallMarker (&mk)[4]) { return origin(mk[0]) - origin(mk[1]); }
+// w = v_i - v_j - omega_l × r, the velocity of i relative to j seen in l.
+Vector3d velocity_in_frame(const CallMarker (&mk)[4], const Vector3d& r) {
+  return velocity(mk[0]) - velocity(mk[1]) - omega(mk[3]).cross(r);
+}
+// x, y or z: the axis of k a component measure reads.
+int component(Measure m) {
+  return m <= Measure::DZ ? static_cast<int>(m) - static_cast<int>(Measure::DX)
+                          : static_cast<int>(m) - static_cast<int>(Measure::VX);
+}
+
+// |x|. A zero vector has length 0 and no derivative.
+const char* magnitude(const Vector3d& x, const char* no_derivative, bool differentiating, double& out) {
+  const double n2 = x.dot(x);
+  if (n2 < kZeroSquared) {
+    out = 0.0;
+    return differentiating ? no_derivative : nullptr;
+  }
+  out = std::sqrt(n2);
+  return nullptr;
+}
+
+// The measure's value (or its error), with the general path's formulas.
+const char* measure_value(Measure m, const CallMarker (&mk)[4], bool differentiating, double& out) {
+  const Vector3d r = separation(mk);
+  switch (m) {
+    case Measure::DM:
+      return magnitude(r, "DM has no derivative when markers coincide", differentiating, out);
+    case Measure::VM:
+      return magnitude(velocity_in_frame(mk, r), "VM has no derivative at zero velocity", differentiating, out);
+    case Measure::VX: case Measure::VY: case Measure::VZ:
+      out = axis(mk[2], component(m)).dot(velocity_in_frame(mk, r));
+      return nullptr;
+    case Measure::VR: {
+      const double n2 = r.dot(r);
+      if (n2 < kZeroSquared) return "VR is undefined when markers coincide";
+      out = (velocity(mk[0]) - velocity(mk[1])).dot(r) / std::sqrt(n2);
+      return nullptr;
+    }
+    default:
+      out = axis(mk[2], component(m)).dot(r);
+      return nullptr;
+  }
+}
+
+// What a derivative evaluation writes: the gradient, and at order 2 the Hessian.
 struct Out {
-  int order;
+  int order;  // 1 or 2
   int width;
-  double* value;
   double* grad;
   double* hess;
 };
 
+// The vectors a measure is a function of, each with: gradient(grad, g), adding g · dx;
+// jets(width), dx (and what second needs); second(h, c, jets), adding c · d²x.
+
 // r = origin of i - origin of j.
-VectorJet separation_jet(const CallMarker& i, const CallMarker& j, const Vector3d& r, int width) {
-  VectorJet jet(r, width);
-  add_origin_derivatives(jet, 1.0, i);
-  add_origin_derivatives(jet, -1.0, j);
-  return jet;
-}
+struct Separation {
+  const CallMarker &i, &j;
+  Vector3d value;
 
-// |x| into *out.value. A zero vector has length 0 and no derivative: an error from order 1.
-const char* magnitude_value(const Vector3d& x, const char* no_derivative, const Out& out) {
-  const double n2 = x.dot(x);
-  if (n2 < kZeroSquared) {
-    *out.value = 0.0;
-    return out.order == 0 ? nullptr : no_derivative;
+  explicit Separation(const CallMarker (&mk)[4]) : i(mk[0]), j(mk[1]), value(separation(mk)) {}
+  void gradient(double* grad, const Vector3d& g) const {
+    add_origin_gradient(grad, 1.0, g, i);
+    add_origin_gradient(grad, -1.0, g, j);
   }
-  *out.value = std::sqrt(n2);
-  return nullptr;
-}
-
-// f = u · x for u = axis c of marker k (ground's when k is omitted): g_x = u, g_u = x, F_xu = I.
-// second(h, c) adds c · d²x.
-template <class Second>
-const char* component_derivatives(const VectorJet& x, const CallMarker& k, const Vector3d& u, const Second& second,
-                                  const Out& out) {
-  VectorJet uj(u, out.width);
-  add_axis_derivatives(uj, k, u);
-  add_gradient(out.grad, x, u);
-  add_gradient(out.grad, uj, x.value);
-  if (out.order == 1) return nullptr;
-  LowerHessian h{out.hess, out.width};
-  add_coupling(h, x, Matrix3d::Identity(), uj);
-  second(h, u);
-  add_axis_second(h, x.value, k, u);
-  h.mirror(x.columns | uj.columns);
-  return nullptr;
-}
-
-// f = |x| = n: g = x/n, F = (I - g gᵀ)/n.
-template <class Second>
-const char* magnitude_derivatives(const VectorJet& x, double n, const Second& second, const Out& out) {
-  const Vector3d g = x.value / n;
-  add_gradient(out.grad, x, g);
-  if (out.order == 1) return nullptr;
-  LowerHessian h{out.hess, out.width};
-  add_quadratic(h, x, (Matrix3d::Identity() - g * g.transpose()) / n);
-  second(h, g);
-  h.mirror(x.columns);
-  return nullptr;
-}
-
-// DX, DY, DZ, DM: of r.
-const char* displacement(Measure m, const CallMarker (&mk)[4], const Out& out) {
-  const CallMarker &i = mk[0], &j = mk[1], &k = mk[2];
-  const Vector3d r = origin(i) - origin(j);
-  const bool distance = m == Measure::DM;
-  const Vector3d u = distance ? Vector3d::Zero() : axis(k, static_cast<int>(m) - static_cast<int>(Measure::DX));
-  if (distance) {
-    if (const char* error = magnitude_value(r, "DM has no derivative when markers coincide", out)) return error;
-  } else {
-    *out.value = u.dot(r);
+  struct Jets {
+    VectorJet x;
+  };
+  Jets jets(int width) const {
+    Jets jets{VectorJet(value, width)};
+    add_origin_derivatives(jets.x, 1.0, i);
+    add_origin_derivatives(jets.x, -1.0, j);
+    return jets;
   }
-  if (out.order == 0) return nullptr;
-  const VectorJet rj = separation_jet(i, j, r, out.width);
-  auto second = [&](LowerHessian& h, const Vector3d& c) {
+  void second(LowerHessian& h, const Vector3d& c) const {
     add_origin_second(h, 1.0, c, i);
     add_origin_second(h, -1.0, c, j);
-  };
-  return distance ? magnitude_derivatives(rj, *out.value, second, out) : component_derivatives(rj, k, u, second, out);
-}
-
-// VX, VY, VZ, VM: of w = v_i - v_j - omega_l × r, the velocity of i relative to j seen in l.
-// Through omega_l × r, w depends on positions and on l's angular velocity too.
-const char* velocity_in_frame(Measure m, const CallMarker (&mk)[4], const Out& out) {
-  const CallMarker &i = mk[0], &j = mk[1], &k = mk[2], &l = mk[3];
-  const Vector3d r = origin(i) - origin(j);
-  const Vector3d omega_l = omega(l);
-  const Vector3d w_value = velocity(i) - velocity(j) - omega_l.cross(r);
-  const bool speed = m == Measure::VM;
-  const Vector3d u = speed ? Vector3d::Zero() : axis(k, static_cast<int>(m) - static_cast<int>(Measure::VX));
-  if (speed) {
-    if (const char* error = magnitude_value(w_value, "VM has no derivative at zero velocity", out)) return error;
-  } else {
-    *out.value = u.dot(w_value);
   }
-  if (out.order == 0) return nullptr;
-  const VectorJet rj = separation_jet(i, j, r, out.width);
-  VectorJet w(w_value, out.width);
-  add_velocity_derivatives(w, 1.0, i);
-  add_velocity_derivatives(w, -1.0, j);
-  if (l.moves()) {
-    for_each_column(rj.columns, [&](int s) { w.add(s, -omega_l.cross(rj.d[static_cast<std::size_t>(s)])); });
-    for (int c = 0; c < 3; ++c) w.add(l.base + kOmega + c, -Vector3d::Unit(c).cross(r));
+  void second(LowerHessian& h, const Vector3d& c, const Jets&) const { second(h, c); }
+};
+
+// w = v_i - v_j - omega_l × r. Through omega_l × r it depends on positions and on l's angular
+// velocity too: g · d(-omega_l × r) = (omega_l × g) · dr for the states moving r, and
+// -g · (e_n × r) = (g × r)_n for omega_l's component n.
+struct FrameVelocity {
+  const CallMarker &i, &j, &l;
+  Separation r;
+  Vector3d omega_l, value;
+
+  explicit FrameVelocity(const CallMarker (&mk)[4])
+      : i(mk[0]), j(mk[1]), l(mk[3]), r(mk), omega_l(omega(mk[3])), value(velocity_in_frame(mk, r.value)) {}
+  void gradient(double* grad, const Vector3d& g) const {
+    add_velocity_gradient(grad, 1.0, g, i);
+    add_velocity_gradient(grad, -1.0, g, j);
+    if (!l.moves()) return;
+    r.gradient(grad, omega_l.cross(g));
+    const Vector3d t = g.cross(r.value);
+    for (int n = 0; n < 3; ++n) grad[l.base + kOmega + n] += t[n];
+  }
+  struct Jets {
+    VectorJet r, x;
+  };
+  Jets jets(int width) const {
+    Jets jets{r.jets(width).x, VectorJet(value, width)};
+    add_velocity_derivatives(jets.x, 1.0, i);
+    add_velocity_derivatives(jets.x, -1.0, j);
+    if (l.moves()) {
+      for_each_column(jets.r.columns,
+                      [&](int s) { jets.x.add(s, -omega_l.cross(jets.r.d[static_cast<std::size_t>(s)])); });
+      for (int n = 0; n < 3; ++n) jets.x.add(l.base + kOmega + n, -Vector3d::Unit(n).cross(r.value));
+    }
+    return jets;
   }
   // c · d²w: the velocities' own terms; -c · (omega_l × d²r) = d²r · (omega_l × c); and, between
   // omega_l's component n and a state s that moves r, -c · (e_n × dr/ds) = (c × dr/ds)_n.
-  auto second = [&](LowerHessian& h, const Vector3d& c) {
+  void second(LowerHessian& h, const Vector3d& c, const Jets& jets) const {
     add_velocity_second(h, 1.0, c, i);
     add_velocity_second(h, -1.0, c, j);
     if (!l.moves()) return;
-    const Vector3d c_r = omega_l.cross(c);
-    add_origin_second(h, 1.0, c_r, i);
-    add_origin_second(h, -1.0, c_r, j);
-    for_each_column(rj.columns, [&](int s) {
-      const Vector3d t = c.cross(rj.d[static_cast<std::size_t>(s)]);
+    r.second(h, omega_l.cross(c));
+    for_each_column(jets.r.columns, [&](int s) {
+      const Vector3d t = c.cross(jets.r.d[static_cast<std::size_t>(s)]);
       for (int n = 0; n < 3; ++n) h.add(l.base + kOmega + n, s, t[n]);
     });
-  };
-  return speed ? magnitude_derivatives(w, *out.value, second, out) : component_derivatives(w, k, u, second, out);
+  }
+};
+
+// f = u · x for u = axis c of marker k (ground's when k is omitted): g_x = u, g_u = x, F_xu = I.
+template <class X>
+void component_derivatives(const X& x, const CallMarker& k, int c, const Out& out) {
+  const Vector3d u = axis(k, c);
+  x.gradient(out.grad, u);
+  add_axis_gradient(out.grad, x.value, k, u);
+  if (out.order == 1) return;
+  const auto jets = x.jets(out.width);
+  VectorJet uj(u, out.width);
+  add_axis_derivatives(uj, k, u);
+  LowerHessian h{out.hess, out.width};
+  add_coupling(h, jets.x, Matrix3d::Identity(), uj);
+  x.second(h, u, jets);
+  add_axis_second(h, x.value, k, u);
+  h.mirror(jets.x.columns | uj.columns);
+}
+
+// f = |x| = n: g = x/n, F = (I - g gᵀ)/n.
+template <class X>
+void magnitude_derivatives(const X& x, double n, const Out& out) {
+  const Vector3d g = x.value / n;
+  x.gradient(out.grad, g);
+  if (out.order == 1) return;
+  const auto jets = x.jets(out.width);
+  LowerHessian h{out.hess, out.width};
+  add_quadratic(h, jets.x, (Matrix3d::Identity() - g * g.transpose()) / n);
+  x.second(h, g, jets);
+  h.mirror(jets.x.columns);
 }
 
 // VR = rd · r / |r| with rd = v_i - v_j, the same in every frame. With n = |r|, e = r/n,
 // s = rd · e and t = rd - s e: g_r = t/n, g_rd = e, F_rr = -(e tᵀ + t eᵀ + s (I - e eᵀ))/n²,
 // F_r,rd = (I - e eᵀ)/n, F_rd,rd = 0.
-const char* radial_velocity(const CallMarker (&mk)[4], const Out& out) {
+void radial_velocity_derivatives(const CallMarker (&mk)[4], const Out& out) {
   const CallMarker &i = mk[0], &j = mk[1];
-  const Vector3d r = origin(i) - origin(j);
-  const double n2 = r.dot(r);
-  if (n2 < kZeroSquared) return "VR is undefined when markers coincide";
-  const double n = std::sqrt(n2);
-  const Vector3d rd_value = velocity(i) - velocity(j);
-  *out.value = rd_value.dot(r) / n;
-  if (out.order == 0) return nullptr;
-  const VectorJet rj = separation_jet(i, j, r, out.width);
-  VectorJet rd(rd_value, out.width);
-  add_velocity_derivatives(rd, 1.0, i);
-  add_velocity_derivatives(rd, -1.0, j);
-  const Vector3d e = r / n;
-  const double s = rd_value.dot(e);
-  const Vector3d t = rd_value - s * e;
+  const Separation r(mk);
+  const Vector3d rd = velocity(i) - velocity(j);
+  const double n2 = r.value.dot(r.value), n = std::sqrt(n2);
+  const Vector3d e = r.value / n;
+  const double s = rd.dot(e);
+  const Vector3d t = rd - s * e;
   const Vector3d g_r = t / n;
-  add_gradient(out.grad, rj, g_r);
-  add_gradient(out.grad, rd, e);
-  if (out.order == 1) return nullptr;
+  r.gradient(out.grad, g_r);
+  add_velocity_gradient(out.grad, 1.0, e, i);
+  add_velocity_gradient(out.grad, -1.0, e, j);
+  if (out.order == 1) return;
+  const VectorJet rj = r.jets(out.width).x;
+  VectorJet rdj(rd, out.width);
+  add_velocity_derivatives(rdj, 1.0, i);
+  add_velocity_derivatives(rdj, -1.0, j);
   LowerHessian h{out.hess, out.width};
   const Matrix3d across = Matrix3d::Identity() - e * e.transpose();
   add_quadratic(h, rj, -(e * t.transpose() + t * e.transpose() + s * across) / n2);
-  add_coupling(h, rj, across / n, rd);
-  add_origin_second(h, 1.0, g_r, i);
-  add_origin_second(h, -1.0, g_r, j);
+  add_coupling(h, rj, across / n, rdj);
+  r.second(h, g_r);
   add_velocity_second(h, 1.0, e, i);
   add_velocity_second(h, -1.0, e, j);
-  h.mirror(rj.columns | rd.columns);
-  return nullptr;
+  h.mirror(rj.columns | rdj.columns);
 }
 
 }  // namespace
 
-const char* evaluate_closed_form(const MeasureCall& call, const Model& model, const State& state, int order,
-                                 double* value, double* grad, double* hess) {
+const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
   CallMarker mk[4];
-  for (std::size_t slot = 0; slot < 4; ++slot) mk[slot] = call_marker(call, model, state, slot);
-  // A call whose markers are all on ground reads no state: it has a value only.
-  const Out out{call.part_count == 0 ? 0 : order, kStatesPerPart * call.part_count, value, grad, hess};
+  call_markers(call, model, state, false, mk);
+  return measure_value(call.measure, mk, false, *value);
+}
+
+const char* closed_form_derivatives(const MeasureCall& call, const Model& model, const State& state, int order,
+                                    double* value, double* grad, double* hess) {
+  CallMarker mk[4];
+  call_markers(call, model, state, true, mk);
+  if (const char* error = measure_value(call.measure, mk, true, *value)) return error;
+  const Out out{order, kStatesPerPart * call.part_count, grad, hess};
   switch (call.measure) {
-    case Measure::DX: case Measure::DY: case Measure::DZ: case Measure::DM:
-      return displacement(call.measure, mk, out);
-    case Measure::VX: case Measure::VY: case Measure::VZ: case Measure::VM:
-      return velocity_in_frame(call.measure, mk, out);
+    case Measure::DM:
+      magnitude_derivatives(Separation(mk), *value, out);
+      break;
+    case Measure::VM:
+      magnitude_derivatives(FrameVelocity(mk), *value, out);
+      break;
+    case Measure::VX: case Measure::VY: case Measure::VZ:
+      component_derivatives(FrameVelocity(mk), mk[2], component(call.measure), out);
+      break;
     case Measure::VR:
-      return radial_velocity(mk, out);
+      radial_velocity_derivatives(mk, out);
+      break;
     default:
-      return "kinematic measure has no closed form";
+      component_derivatives(Separation(mk), mk[2], component(call.measure), out);
+      break;
   }
+  return nullptr;
 }
 
 }  // namespace fexpr::kinematics::detail

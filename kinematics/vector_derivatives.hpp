@@ -5,8 +5,10 @@
 // rho) for a <= b. Private to the kinematics layer (measure_closed_form.cpp).
 //
 // Columns: state k of call.parts[p] is column 12 p + k, the layout of the gradient a measure
-// returns. A Hessian is accumulated in its lower triangle (row >= column) and mirrored once at
-// the end (mirror), so that it comes out exactly symmetric.
+// returns. A gradient is g · d(vector) for the measure's derivative g with respect to the vector,
+// added straight into the gradient (add_*_gradient). A Hessian needs the vectors' Jacobians
+// (VectorJet) for its J^T F J terms; it is accumulated in its lower triangle (row >= column) and
+// mirrored once at the end (mirror), so that it comes out exactly symmetric.
 #pragma once
 
 #include "kinematics/marker_values.hpp"
@@ -80,6 +82,34 @@ struct LowerHessian {
     });
   }
 };
+
+// grad += sign · g · d(origin)/d(states): position, and the angles turning rho
+// (g · axis_a × rho = axis_a · (rho × g)).
+inline void add_origin_gradient(double* grad, double sign, const Eigen::Vector3d& g, const CallMarker& m) {
+  if (!m.moves()) return;
+  for (int k = 0; k < 3; ++k) grad[m.base + kPosition + k] += sign * g[k];
+  if (!m.turns()) return;
+  const Eigen::Vector3d t = m.offset.cross(g);
+  for (int a = 0; a < 3; ++a) grad[m.base + kEuler + a] += sign * m.axis(a).dot(t);
+}
+
+// grad += sign · g · d(velocity)/d(states) of v = velocity + omega × rho: g · e_k × rho =
+// (rho × g)_k for omega, and g · omega × (axis_a × rho) = axis_a · (rho × (g × omega)).
+inline void add_velocity_gradient(double* grad, double sign, const Eigen::Vector3d& g, const CallMarker& m) {
+  if (!m.moves()) return;
+  for (int k = 0; k < 3; ++k) grad[m.base + kVelocity + k] += sign * g[k];
+  if (!m.turns()) return;
+  const Eigen::Vector3d t = m.offset.cross(g), tw = m.offset.cross(g.cross(m.part->omega));
+  for (int k = 0; k < 3; ++k) grad[m.base + kOmega + k] += sign * t[k];
+  for (int a = 0; a < 3; ++a) grad[m.base + kEuler + a] += sign * m.axis(a).dot(tw);
+}
+
+// grad += g · d(axis)/d(states) of a marker axis u: g · axis_a × u = axis_a · (u × g).
+inline void add_axis_gradient(double* grad, const Eigen::Vector3d& g, const CallMarker& m, const Eigen::Vector3d& u) {
+  if (!m.moves()) return;
+  const Eigen::Vector3d t = u.cross(g);
+  for (int a = 0; a < 3; ++a) grad[m.base + kEuler + a] += m.axis(a).dot(t);
+}
 
 // d(origin)/d(states), times sign: the part's position, and its Euler angles turning rho.
 inline void add_origin_derivatives(VectorJet& jet, double sign, const CallMarker& m) {
@@ -160,9 +190,5 @@ inline void add_coupling(LowerHessian& h, const VectorJet& j1, const Eigen::Matr
   });
 }
 
-// grad += Jᵀ g.
-inline void add_gradient(double* grad, const VectorJet& j, const Eigen::Vector3d& g) {
-  for_each_column(j.columns, [&](int s) { grad[s] += j.dot(s, g); });
-}
 
 }  // namespace fexpr::kinematics::detail
