@@ -115,7 +115,7 @@ struct Out {
 };
 
 // The vectors a measure is a function of, each with: gradient(grad, g), adding g · dx;
-// jets(width), dx (and what second needs); second(h, c, jets), adding c · d²x.
+// jets(), dx (and what second needs); second(h, c, jets), adding c · d²x.
 
 // r = origin of i - origin of j.
 struct Separation {
@@ -130,17 +130,17 @@ struct Separation {
   struct Jets {
     VectorJet x;
   };
-  Jets jets(int width) const {
-    Jets jets{VectorJet(value, width)};
+  Jets jets() const {
+    Jets jets{VectorJet(value)};
     add_origin_derivatives(jets.x, 1.0, i);
     add_origin_derivatives(jets.x, -1.0, j);
     return jets;
   }
-  void second(LowerHessian& h, const Vector3d& c) const {
+  void second(SymmetricHessian& h, const Vector3d& c) const {
     add_origin_second(h, 1.0, c, i);
     add_origin_second(h, -1.0, c, j);
   }
-  void second(LowerHessian& h, const Vector3d& c, const Jets&) const { second(h, c); }
+  void second(SymmetricHessian& h, const Vector3d& c, const Jets&) const { second(h, c); }
 };
 
 // w = v_i - v_j - omega_l × r. Through omega_l × r it depends on positions and on l's angular
@@ -164,28 +164,29 @@ struct FrameVelocity {
   struct Jets {
     VectorJet r, x;
   };
-  Jets jets(int width) const {
-    Jets jets{r.jets(width).x, VectorJet(value, width)};
+  Jets jets() const {
+    Jets jets{r.jets().x, VectorJet(value)};
     add_velocity_derivatives(jets.x, 1.0, i);
     add_velocity_derivatives(jets.x, -1.0, j);
     if (l.moves()) {
-      for_each_column(jets.r.columns,
-                      [&](int s) { jets.x.add(s, -omega_l.cross(jets.r.d[static_cast<std::size_t>(s)])); });
+      const ColumnList moving_r(jets.r.columns);
+      for (int n = 0; n < moving_r.count; ++n) jets.x.add(moving_r[n], -omega_l.cross(jets.r.column(moving_r[n])));
       for (int n = 0; n < 3; ++n) jets.x.add(l.base + kOmega + n, -Vector3d::Unit(n).cross(r.value));
     }
     return jets;
   }
   // c · d²w: the velocities' own terms; -c · (omega_l × d²r) = d²r · (omega_l × c); and, between
   // omega_l's component n and a state s that moves r, -c · (e_n × dr/ds) = (c × dr/ds)_n.
-  void second(LowerHessian& h, const Vector3d& c, const Jets& jets) const {
+  void second(SymmetricHessian& h, const Vector3d& c, const Jets& jets) const {
     add_velocity_second(h, 1.0, c, i);
     add_velocity_second(h, -1.0, c, j);
     if (!l.moves()) return;
     r.second(h, omega_l.cross(c));
-    for_each_column(jets.r.columns, [&](int s) {
-      const Vector3d t = c.cross(jets.r.d[static_cast<std::size_t>(s)]);
-      for (int n = 0; n < 3; ++n) h.add(l.base + kOmega + n, s, t[n]);
-    });
+    const ColumnList moving_r(jets.r.columns);
+    for (int m = 0; m < moving_r.count; ++m) {
+      const Vector3d t = c.cross(jets.r.column(moving_r[m]));
+      for (int n = 0; n < 3; ++n) h.add(l.base + kOmega + n, moving_r[m], t[n]);
+    }
   }
 };
 
@@ -196,14 +197,13 @@ void component_derivatives(const X& x, const CallMarker& k, int c, const Out& ou
   x.gradient(out.grad, u);
   add_axis_gradient(out.grad, x.value, k, u);
   if (out.order == 1) return;
-  const auto jets = x.jets(out.width);
-  VectorJet uj(u, out.width);
+  const auto jets = x.jets();
+  VectorJet uj(u);
   add_axis_derivatives(uj, k, u);
-  LowerHessian h{out.hess, out.width};
-  add_coupling(h, jets.x, Matrix3d::Identity(), uj);
+  SymmetricHessian h{out.hess, out.width};
+  add_coupling(h, jets.x, uj);
   x.second(h, u, jets);
   add_axis_second(h, x.value, k, u);
-  h.mirror(jets.x.columns | uj.columns);
 }
 
 // f = |x| = n: g = x/n, F = (I - g gᵀ)/n.
@@ -212,11 +212,10 @@ void magnitude_derivatives(const X& x, double n, const Out& out) {
   const Vector3d g = x.value / n;
   x.gradient(out.grad, g);
   if (out.order == 1) return;
-  const auto jets = x.jets(out.width);
-  LowerHessian h{out.hess, out.width};
+  const auto jets = x.jets();
+  SymmetricHessian h{out.hess, out.width};
   add_quadratic(h, jets.x, (Matrix3d::Identity() - g * g.transpose()) / n);
   x.second(h, g, jets);
-  h.mirror(jets.x.columns);
 }
 
 // VR = rd · r / |r| with rd = v_i - v_j, the same in every frame. With n = |r|, e = r/n,
@@ -235,18 +234,17 @@ void radial_velocity_derivatives(const CallMarker (&mk)[4], const Out& out) {
   add_velocity_gradient(out.grad, 1.0, e, i);
   add_velocity_gradient(out.grad, -1.0, e, j);
   if (out.order == 1) return;
-  const VectorJet rj = r.jets(out.width).x;
-  VectorJet rdj(rd, out.width);
+  const VectorJet rj = r.jets().x;
+  VectorJet rdj(rd);
   add_velocity_derivatives(rdj, 1.0, i);
   add_velocity_derivatives(rdj, -1.0, j);
-  LowerHessian h{out.hess, out.width};
+  SymmetricHessian h{out.hess, out.width};
   const Matrix3d across = Matrix3d::Identity() - e * e.transpose();
   add_quadratic(h, rj, -(e * t.transpose() + t * e.transpose() + s * across) / n2);
   add_coupling(h, rj, across / n, rdj);
   r.second(h, g_r);
   add_velocity_second(h, 1.0, e, i);
   add_velocity_second(h, -1.0, e, j);
-  h.mirror(rj.columns | rdj.columns);
 }
 
 }  // namespace

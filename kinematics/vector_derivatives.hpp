@@ -7,8 +7,8 @@
 // Columns: state k of call.parts[p] is column 12 p + k, the layout of the gradient a measure
 // returns. A gradient is g · d(vector) for the measure's derivative g with respect to the vector,
 // added straight into the gradient (add_*_gradient). A Hessian needs the vectors' Jacobians
-// (VectorJet) for its J^T F J terms; it is accumulated in its lower triangle (row >= column) and
-// mirrored once at the end (mirror), so that it comes out exactly symmetric.
+// (VectorJet) for its J^T F J terms; every term is added to entries (a, b) and (b, a) alike, so
+// that it comes out exactly symmetric.
 #pragma once
 
 #include "kinematics/marker_values.hpp"
@@ -26,30 +26,35 @@ namespace fexpr::kinematics::detail {
 inline constexpr int kPosition = 0, kEuler = 3, kVelocity = 6, kOmega = 9;
 inline constexpr int kMaxCallStates = 4 * kStatesPerPart;
 
-// Calls f(column) for each set bit of `columns`, lowest first.
-template <class F>
-void for_each_column(std::uint64_t columns, const F& f) {
-  for (; columns != 0; columns &= columns - 1) f(std::countr_zero(columns));
-}
+// The columns of a bit set (bit s for column s), ascending.
+struct ColumnList {
+  std::array<std::uint8_t, kMaxCallStates> index;
+  int count = 0;
 
-// Columns 0 ... a.
-inline std::uint64_t up_to(int a) { return (std::uint64_t{2} << a) - 1; }
+  explicit ColumnList(std::uint64_t columns) {
+    for (; columns != 0; columns &= columns - 1) index[static_cast<std::size_t>(count++)] = static_cast<std::uint8_t>(std::countr_zero(columns));
+  }
+  int operator[](int n) const { return index[static_cast<std::size_t>(n)]; }
+};
 
-// A vector and its derivatives with respect to the call's states. Columns not in `columns` are
-// zero (all are zero-filled up to the call's width), so jets can be combined column by column.
+// A vector and its derivatives with respect to the call's states: d[s] for the columns s in
+// `columns`, the others zero (and left unwritten).
 struct VectorJet {
   Eigen::Vector3d value;
   std::array<Eigen::Vector3d, kMaxCallStates> d;
   std::uint64_t columns = 0;
 
-  VectorJet(const Eigen::Vector3d& v, int width) : value(v) {
-    for (int s = 0; s < width; ++s) d[static_cast<std::size_t>(s)].setZero();
-  }
+  explicit VectorJet(const Eigen::Vector3d& v) : value(v) {}
   void add(int s, const Eigen::Vector3d& v) {
-    d[static_cast<std::size_t>(s)] += v;
-    columns |= std::uint64_t{1} << s;
+    const std::uint64_t bit = std::uint64_t{1} << s;
+    if (columns & bit) {
+      d[static_cast<std::size_t>(s)] += v;
+    } else {
+      d[static_cast<std::size_t>(s)] = v;
+      columns |= bit;
+    }
   }
-  double dot(int s, const Eigen::Vector3d& v) const { return d[static_cast<std::size_t>(s)].dot(v); }
+  const Eigen::Vector3d& column(int s) const { return d[static_cast<std::size_t>(s)]; }
 };
 
 // A marker argument of a call as its derivatives need it.
@@ -66,20 +71,20 @@ struct CallMarker {
   Eigen::Vector3d axis(int a) const { return rotation->axis(a); }
 };
 
-// Row-major Hessian of `width` columns, added to in its lower triangle.
-struct LowerHessian {
+// A row-major Hessian of `width` columns, added to symmetrically.
+struct SymmetricHessian {
   double* h;
   int width;
 
+  // H_ab and H_ba (once on the diagonal).
   void add(int a, int b, double v) {
-    if (a < b) std::swap(a, b);
     h[a * width + b] += v;
+    if (a != b) h[b * width + a] += v;
   }
-  // Copies the lower triangle of the given columns into the upper one.
-  void mirror(std::uint64_t columns) const {
-    for_each_column(columns, [&](int a) {
-      for_each_column(columns & up_to(a) & ~(std::uint64_t{1} << a), [&](int b) { h[b * width + a] = h[a * width + b]; });
-    });
+  // H_ab and H_ba (twice on the diagonal): a term of C + Cᵀ.
+  void add_both(int a, int b, double v) {
+    h[a * width + b] += v;
+    h[b * width + a] += v;
   }
 };
 
@@ -136,7 +141,7 @@ inline void add_axis_derivatives(VectorJet& jet, const CallMarker& m, const Eige
 }
 
 // sign · c · d²(R q)/d angle_a d angle_b for a vector rq = R·q of the marker's part.
-inline void add_turn_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m,
+inline void add_turn_second(SymmetricHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m,
                             const Eigen::Vector3d& rq) {
   std::array<Eigen::Vector3d, 3> turned;  // axis_b × rq
   for (int b = 0; b < 3; ++b) turned[static_cast<std::size_t>(b)] = m.axis(b).cross(rq);
@@ -146,13 +151,13 @@ inline void add_turn_second(LowerHessian& h, double sign, const Eigen::Vector3d&
 }
 
 // sign · c · d²(origin)/d states²: only the Euler angles, through rho.
-inline void add_origin_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
+inline void add_origin_second(SymmetricHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
   if (m.turns()) add_turn_second(h, sign, c, m, m.offset);
 }
 
 // sign · c · d²(velocity)/d states² of v = velocity + omega × rho: angle-angle through rho
 // (c · omega × x = (c × omega) · x) and angle-omega (c · e_k × (axis_a × rho)).
-inline void add_velocity_second(LowerHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
+inline void add_velocity_second(SymmetricHessian& h, double sign, const Eigen::Vector3d& c, const CallMarker& m) {
   if (!m.turns()) return;
   add_turn_second(h, sign, c.cross(m.part->omega), m, m.offset);
   for (int a = 0; a < 3; ++a) {
@@ -162,33 +167,35 @@ inline void add_velocity_second(LowerHessian& h, double sign, const Eigen::Vecto
 }
 
 // c · d²(axis)/d states² of a marker axis u.
-inline void add_axis_second(LowerHessian& h, const Eigen::Vector3d& c, const CallMarker& m, const Eigen::Vector3d& u) {
+inline void add_axis_second(SymmetricHessian& h, const Eigen::Vector3d& c, const CallMarker& m, const Eigen::Vector3d& u) {
   if (m.moves()) add_turn_second(h, 1.0, c, m, u);
 }
 
 // H += Jᵀ F J for a symmetric F.
-inline void add_quadratic(LowerHessian& h, const VectorJet& j, const Eigen::Matrix3d& f) {
+inline void add_quadratic(SymmetricHessian& h, const VectorJet& j, const Eigen::Matrix3d& f) {
+  const ColumnList columns(j.columns);
   std::array<Eigen::Vector3d, kMaxCallStates> fj;
-  for_each_column(j.columns, [&](int b) { fj[static_cast<std::size_t>(b)] = f * j.d[static_cast<std::size_t>(b)]; });
-  for_each_column(j.columns, [&](int a) {
-    for_each_column(j.columns & up_to(a), [&](int b) { h.add(a, b, j.dot(a, fj[static_cast<std::size_t>(b)])); });
-  });
+  for (int n = 0; n < columns.count; ++n) fj[static_cast<std::size_t>(n)] = f * j.column(columns[n]);
+  for (int n = 0; n < columns.count; ++n)
+    for (int m = 0; m <= n; ++m) h.add(columns[n], columns[m], j.column(columns[n]).dot(fj[static_cast<std::size_t>(m)]));
 }
 
-// H += J1ᵀ M J2 + J2ᵀ Mᵀ J1: the part of a Hessian that couples two input vectors.
-inline void add_coupling(LowerHessian& h, const VectorJet& j1, const Eigen::Matrix3d& m, const VectorJet& j2) {
-  const std::uint64_t columns = j1.columns | j2.columns;
-  std::array<Eigen::Vector3d, kMaxCallStates> m_j2, mt_j1;
-  for_each_column(columns, [&](int b) {
-    m_j2[static_cast<std::size_t>(b)] = m * j2.d[static_cast<std::size_t>(b)];
-    mt_j1[static_cast<std::size_t>(b)] = m.transpose() * j1.d[static_cast<std::size_t>(b)];
-  });
-  for_each_column(columns, [&](int a) {
-    for_each_column(columns & up_to(a), [&](int b) {
-      h.add(a, b, j1.dot(a, m_j2[static_cast<std::size_t>(b)]) + j2.dot(a, mt_j1[static_cast<std::size_t>(b)]));
-    });
-  });
+// H += C + Cᵀ with C = J1ᵀ M J2, the part of a Hessian that couples two input vectors.
+inline void add_coupling(SymmetricHessian& h, const VectorJet& j1, const Eigen::Matrix3d& m, const VectorJet& j2) {
+  const ColumnList columns1(j1.columns), columns2(j2.columns);
+  std::array<Eigen::Vector3d, kMaxCallStates> m_j2;
+  for (int n = 0; n < columns2.count; ++n) m_j2[static_cast<std::size_t>(n)] = m * j2.column(columns2[n]);
+  for (int n = 0; n < columns1.count; ++n)
+    for (int k = 0; k < columns2.count; ++k)
+      h.add_both(columns1[n], columns2[k], j1.column(columns1[n]).dot(m_j2[static_cast<std::size_t>(k)]));
 }
 
+// The same for M = I.
+inline void add_coupling(SymmetricHessian& h, const VectorJet& j1, const VectorJet& j2) {
+  const ColumnList columns1(j1.columns), columns2(j2.columns);
+  for (int n = 0; n < columns1.count; ++n)
+    for (int k = 0; k < columns2.count; ++k)
+      h.add_both(columns1[n], columns2[k], j1.column(columns1[n]).dot(j2.column(columns2[k])));
+}
 
 }  // namespace fexpr::kinematics::detail
