@@ -29,6 +29,13 @@ std::vector<Case> cases() {
   all.push_back({"spring DM/VR", "-1E4*(DM(2,1)-0.5) - 25*VR(2,1)", "-1E4*(x-0.5) - 25*v", {}, 0.0, true,
                  {"DM(2,1)", "VR(2,1)"}, native::spring, native::spring_gradient,
                  "fexpr reads the model (gradient over 13 inputs); native and muparser get x = DM, v = VR"});
+  Case spring_general{"spring DM/VR, general marker", "-1E4*(DM(3,1)-0.5) - 25*VR(3,1)", "", {}, 0.0, true, {},
+                      native::spring_general, native::spring_general_gradient,
+                      "marker 3 off the origin of part 3, which is turned and spinning; the natives read the part's "
+                      "12 states and turn the marker's offset themselves"};
+  spring_general.part = 3;
+  spring_general.native_reads_part = true;
+  all.push_back(std::move(spring_general));
   all.push_back({"step", "STEP(TIME, 0, 0, 0.5, 100) + STEP(TIME, 1, 0, 1.5, -100)",
                  "STEP(t, 0, 0, 0.5, 100) + STEP(t, 1, 0, 1.5, -100)", {}, 0.25, false, {}, native::steps,
                  native::steps_gradient, "muparser calls STEP as a C++ callback"});
@@ -38,6 +45,12 @@ std::vector<Case> cases() {
   all.push_back({"impact DZ/VZ", "IMPACT(DZ(2,1), VZ(2,1), 1, 1E5, 1.5, 50, 0.01)",
                  "IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01)", {}, 0.0, true, {"DZ(2,1)", "VZ(2,1)"}, native::impact,
                  native::impact_gradient, "fexpr reads the model; native and muparser get x = DZ, v = VZ"});
+  Case impact_general{"impact DZ/VZ, general marker", "IMPACT(DZ(3,1), VZ(3,1), 1, 1E5, 1.5, 50, 0.01)", "", {}, 0.0,
+                      true, {}, native::impact_general, native::impact_general_gradient,
+                      "as the general spring"};
+  impact_general.part = 3;
+  impact_general.native_reads_part = true;
+  all.push_back(std::move(impact_general));
   all.push_back({"trig", "100*SIN(2*PI*5*TIME)*COS(x) + SQRT(x*x+v*v+d*d)",
                  "100*sin(2*_pi*5*t)*cos(x) + sqrt(x*x+v*v+d*d)", {{"x", 0.3}, {"v", -1.2}, {"d", 0.4}}, 0.013,
                  false, {}, native::trig, native::trig_gradient, ""});

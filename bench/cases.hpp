@@ -30,6 +30,11 @@ struct Case {
   std::string note;
   // When set, the text is compiled against this dataset's elements (VARVAL) and model.
   std::string dataset = {};
+  // A model case's part: the one whose state the "state set" runs set before each value.
+  long part = 2;
+  // Instead of x = DM, v = VR, the natives get this part's 12 states as their variables, in
+  // fexpr's gradient order, and compute the measures themselves (muparser is left out).
+  bool native_reads_part = false;
 };
 
 std::vector<Case> cases();

@@ -30,7 +30,8 @@ namespace fexpr::bench {
 namespace {
 
 // The model behind DM, VR, DZ and VZ: part 2 above the ground and moving, marker 2 at its
-// origin, marker 1 at the ground origin.
+// origin (a CM marker); part 3 turned and spinning, marker 3 off its origin and turned (the
+// general marker, DZ(3,1) = 0.9947 in the contact's damping band); marker 1 at the ground origin.
 struct BenchModel {
   kinematics::Model model;
   std::unique_ptr<kinematics::State> state;
@@ -41,8 +42,16 @@ struct BenchModel {
     part.position = {0.6, 0.0, 0.995};
     part.velocity = {0.3, 0.0, -0.5};
     model.add_part(2, part);
+    kinematics::PartState turned;
+    turned.position = {0.6, 0.1, 0.987};
+    turned.euler = {0.3, 0.2, -0.1};
+    turned.velocity = {0.3, -0.1, -0.5};
+    turned.omega = {0.1, -0.2, 0.3};
+    model.add_part(3, turned);
     model.add_marker(1, 0, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
     model.add_marker(2, 2, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+    const double* q = native::kGeneralOffset;
+    model.add_marker(3, 3, {q[0], q[1], q[2]}, kinematics::orientation_from_reuler(0.4, 0.5, 0.6));
     state = std::make_unique<kinematics::State>(model);
     bindings = std::make_unique<kinematics::ModelBindings>(model);
   }
@@ -71,6 +80,10 @@ struct Prepared {
   Workspace workspace;
   std::vector<double> values;  // fexpr's variables
   Inputs in;
+  // A model case's state, its part's index and state, set again before each "state set" value.
+  kinematics::State* state = nullptr;
+  int part_index = 0;
+  kinematics::PartState part_state;
   std::vector<double> grad, hess;
   // Natives and muparser: TIME then x, v, ... at stable addresses.
   std::vector<double> plain;  // [0] time, then the variables
@@ -119,8 +132,15 @@ void prepare(Prepared& p, const BenchModel& model) {
   p.grad.assign(n, 0.0);
   p.hess.assign(n * n, 0.0);
 
-  p.plain.push_back(p.c.time);
   if (p.c.model) {
+    p.state = model.state.get();
+    p.part_index = model.model.find_part(p.c.part);
+    p.part_state = p.state->part(p.part_index);
+  }
+  p.plain.push_back(p.c.time);
+  if (p.c.native_reads_part) {
+    for (int k = 0; k < kinematics::kStatesPerPart; ++k) p.plain.push_back(kinematics::state_value(p.part_state, k));
+  } else if (p.c.model) {
     // The measures' values at the model state become the natives' and muparser's variables.
     for (const std::string& measure : p.c.measures) {
       Workspace ws;
@@ -133,21 +153,24 @@ void prepare(Prepared& p, const BenchModel& model) {
   p.plain_in.variables = std::span<const double>(p.plain).subspan(1);
   p.plain_grad.assign(p.plain.size(), 0.0);
 
-  p.parser.DefineFun("STEP", mu_step);
-  p.parser.DefineFun("IMPACT", mu_impact);
-  p.parser.DefineVar("t", &p.plain[0]);
-  const char* names[] = {"x", "v", "d"};
-  for (std::size_t k = 1; k < p.plain.size(); ++k) p.parser.DefineVar(names[k - 1], &p.plain[k]);
-  p.parser.SetExpr(p.c.muparser);
-
   // The three must agree before their speeds mean anything.
   const double f = p.expression->value(p.in, p.workspace);
   const double fn = p.c.native(p.plain_in);
-  const double fm = p.parser.Eval();
   auto close = [](double a, double b, double tol) { return std::abs(a - b) <= tol * (1.0 + std::abs(b)); };
-  if (!close(f, fn, 1e-12) || !close(fm, fn, 1e-12))
-    std::fprintf(stderr, "warning: %s: fexpr %.17g, native %.17g, muparser %.17g\n", p.c.name.c_str(), f, fn, fm);
-  if (!p.c.model && p.plain.size() == n) {
+  if (!close(f, fn, 1e-12))
+    std::fprintf(stderr, "warning: %s: fexpr %.17g, native %.17g\n", p.c.name.c_str(), f, fn);
+  if (!p.c.muparser.empty()) {
+    p.parser.DefineFun("STEP", mu_step);
+    p.parser.DefineFun("IMPACT", mu_impact);
+    p.parser.DefineVar("t", &p.plain[0]);
+    const char* names[] = {"x", "v", "d"};
+    for (std::size_t k = 1; k < p.plain.size(); ++k) p.parser.DefineVar(names[k - 1], &p.plain[k]);
+    p.parser.SetExpr(p.c.muparser);
+    const double fm = p.parser.Eval();
+    if (!close(fm, fn, 1e-12))
+      std::fprintf(stderr, "warning: %s: muparser %.17g, native %.17g\n", p.c.name.c_str(), fm, fn);
+  }
+  if ((!p.c.model || p.c.native_reads_part) && p.plain.size() == n) {
     p.expression->gradient(p.in, p.workspace, p.grad);
     p.c.native_gradient(p.plain_in, p.plain_grad.data());
     for (std::size_t k = 0; k < n; ++k) {
@@ -184,6 +207,24 @@ void add(const std::string& name, benchmark::TimeUnit unit, std::function<void(b
       ->MinTime(kMinTime);
 }
 
+void register_muparser(Prepared& p) {
+  using benchmark::kMicrosecond;
+  using benchmark::kNanosecond;
+  Prepared* q = &p;
+  add("muparser/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(q->parser.Eval());
+  });
+  add("muparser_fd_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+    for (auto _ : s) benchmark::DoNotOptimize(mu_gradient(*q));
+  });
+  add("muparser_compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
+    for (auto _ : s) {
+      q->parser.SetExpr(q->c.muparser);
+      benchmark::DoNotOptimize(q->parser.Eval());  // muparser parses at the first Eval
+    }
+  });
+}
+
 void register_case(Prepared& p) {
   using benchmark::kMicrosecond;
   using benchmark::kNanosecond;
@@ -194,9 +235,17 @@ void register_case(Prepared& p) {
   add("native/" + p.slug, kNanosecond, [q](benchmark::State& s) {
     for (auto _ : s) benchmark::DoNotOptimize(q->c.native(q->plain_in));
   });
-  add("muparser/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(q->parser.Eval());
-  });
+  if (p.c.model) {
+    // A solver's pattern: a new state, then the expression. Setting the part's state computes
+    // its rotation, which every measure of every expression at that state then shares.
+    add("value_state_set/" + p.slug, kNanosecond, [q](benchmark::State& s) {
+      for (auto _ : s) {
+        q->state->set_part(q->part_index, q->part_state);
+        benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace));
+      }
+    });
+  }
+  if (!p.c.muparser.empty()) register_muparser(p);
   add("gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
     for (auto _ : s) {
       benchmark::DoNotOptimize(q->expression->gradient(q->in, q->workspace, q->grad));
@@ -209,9 +258,6 @@ void register_case(Prepared& p) {
       benchmark::ClobberMemory();
     }
   });
-  add("muparser_fd_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(mu_gradient(*q));
-  });
   add("hessian/" + p.slug, kNanosecond, [q](benchmark::State& s) {
     for (auto _ : s) {
       benchmark::DoNotOptimize(q->expression->hessian(q->in, q->workspace, q->grad, q->hess));
@@ -220,12 +266,6 @@ void register_case(Prepared& p) {
   });
   add("compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
     for (auto _ : s) benchmark::DoNotOptimize(compile(q->c.text, *q->context));
-  });
-  add("muparser_compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
-    for (auto _ : s) {
-      q->parser.SetExpr(q->c.muparser);
-      benchmark::DoNotOptimize(q->parser.Eval());  // muparser parses at the first Eval
-    }
   });
 }
 
@@ -269,6 +309,18 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
   std::printf("\nn: width of fexpr's gradient (TIME, the variables, and 12 states per part read).\n");
   for (const Prepared& p : prepared) {
     if (!p.c.note.empty()) std::printf("%s: %s.\n", p.c.name.c_str(), p.c.note.c_str());
+  }
+  std::printf("\n## Model-bound cases, ns per call\n\n"
+              "| case | fexpr value | value, state set first | native | state set/native | fexpr value+grad |"
+              " native grad | fexpr grad/native grad | fexpr Hessian |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const Prepared& p : prepared) {
+    if (!p.c.model || !p.c.dataset.empty()) continue;
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p.c.name.c_str(),
+                cell(s("value", p), 1e9, "%.1f").c_str(), cell(s("value_state_set", p), 1e9, "%.1f").c_str(),
+                cell(s("native", p), 1e9, "%.1f").c_str(), ratio(s("value_state_set", p), s("native", p)).c_str(),
+                cell(s("gradient", p), 1e9, "%.1f").c_str(), cell(s("native_gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("gradient", p), s("native_gradient", p)).c_str(), cell(s("hessian", p), 1e9, "%.1f").c_str());
   }
   std::printf("\n## Parse + compile, microseconds\n\n| case | characters | fexpr | muparser |\n|---|---:|---:|---:|\n");
   for (const Prepared& p : prepared) {

@@ -55,6 +55,43 @@ inline double impact_with_gradient(double x, double v, double x1, double k, doub
   return f;
 }
 
+// Marker 3 (general rows): rho = R q, its origin p = x + rho and velocity v = xd + w × rho, and
+// the derivatives of rho along psi, theta, phi: each angle turns rho about its own line (ground
+// z, the line of nodes, the part's z axis), d rho/d angle = line × rho.
+struct GeneralMarker {
+  double rho[3], p[3], v[3];
+  double turn[3][3];  // d rho / d(psi, theta, phi)
+};
+
+inline void cross(const double* a, const double* b, double* out) {
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+
+inline GeneralMarker general_marker(const double* s, bool derivatives) {
+  const double c1 = std::cos(s[3]), s1 = std::sin(s[3]), c2 = std::cos(s[4]), s2 = std::sin(s[4]);
+  const double c3 = std::cos(s[5]), s3 = std::sin(s[5]);
+  const double* q = kGeneralOffset;
+  GeneralMarker m;
+  m.rho[0] = (c1 * c3 - s1 * c2 * s3) * q[0] + (-c1 * s3 - s1 * c2 * c3) * q[1] + s1 * s2 * q[2];
+  m.rho[1] = (s1 * c3 + c1 * c2 * s3) * q[0] + (-s1 * s3 + c1 * c2 * c3) * q[1] - c1 * s2 * q[2];
+  m.rho[2] = s2 * s3 * q[0] + s2 * c3 * q[1] + c2 * q[2];
+  double w_rho[3];
+  cross(s + 9, m.rho, w_rho);
+  for (int k = 0; k < 3; ++k) {
+    m.p[k] = s[k] + m.rho[k];
+    m.v[k] = s[6 + k] + w_rho[k];
+  }
+  if (derivatives) {
+    const double lines[3][3] = {{0.0, 0.0, 1.0}, {c1, s1, 0.0}, {s1 * s2, -c1 * s2, c2}};
+    for (int a = 0; a < 3; ++a) cross(lines[a], m.rho, m.turn[a]);
+  }
+  return m;
+}
+
+inline double dot(const double* a, const double* b) { return a[0] * b[0] + a[1] * b[1] + a[2] * b[2]; }
+
 constexpr double kOmega = 2.0 * std::numbers::pi * 5.0;
 constexpr double kLevels[] = {0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9};
 
@@ -145,6 +182,64 @@ double if_chain_gradient(const Inputs& in, double* g) {
   g[1] = v;
   g[2] = x;
   return x * v;
+}
+
+const double kGeneralOffset[3] = {0.1, -0.05, 0.02};
+
+// -1E4*(DM(3,1)-0.5) - 25*VR(3,1): DM = |p|, VR = v·p/|p|.
+double spring_general(const Inputs& in) {
+  const GeneralMarker m = general_marker(in.variables.data(), false);
+  const double n = std::sqrt(dot(m.p, m.p));
+  return -1E4 * (n - 0.5) - 25.0 * dot(m.v, m.p) / n;
+}
+// d DM/dp = e = p/n; d VR/dp = (v - VR e)/n, d VR/dv = e; p moves with x and the angles, v with
+// xd, w (d v/d w_k = e_k × rho) and the angles (w × d rho).
+double spring_general_gradient(const Inputs& in, double* g) {
+  const GeneralMarker m = general_marker(in.variables.data(), true);
+  const double* w = in.variables.data() + 9;
+  const double n = std::sqrt(dot(m.p, m.p));
+  const double vr = dot(m.v, m.p) / n;
+  double e[3], dp[3], rho_e[3];
+  for (int k = 0; k < 3; ++k) {
+    e[k] = m.p[k] / n;
+    dp[k] = -1E4 * e[k] - 25.0 * (m.v[k] - vr * e[k]) / n;
+  }
+  cross(m.rho, e, rho_e);
+  g[0] = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    double w_turn[3];
+    cross(w, m.turn[k], w_turn);
+    g[1 + k] = dp[k];
+    g[4 + k] = dot(dp, m.turn[k]) - 25.0 * dot(e, w_turn);
+    g[7 + k] = -25.0 * e[k];
+    g[10 + k] = -25.0 * rho_e[k];
+  }
+  return -1E4 * (n - 0.5) - 25.0 * vr;
+}
+
+// IMPACT(DZ(3,1), VZ(3,1), 1, 1E5, 1.5, 50, 0.01): DZ = p_z, VZ = v_z.
+double impact_general(const Inputs& in) {
+  const GeneralMarker m = general_marker(in.variables.data(), false);
+  return impact_inline(m.p[2], m.v[2], 1.0, 1E5, 1.5, 50.0, 0.01);
+}
+double impact_general_gradient(const Inputs& in, double* g) {
+  const GeneralMarker m = general_marker(in.variables.data(), true);
+  const double* w = in.variables.data() + 9;
+  double fx = 0.0, fv = 0.0;
+  const double f = impact_with_gradient(m.p[2], m.v[2], 1.0, 1E5, 1.5, 50.0, 0.01, fx, fv);
+  g[0] = 0.0;
+  for (int k = 0; k < 3; ++k) {
+    double w_turn[3];
+    cross(w, m.turn[k], w_turn);
+    g[1 + k] = k == 2 ? fx : 0.0;
+    g[4 + k] = fx * m.turn[k][2] + fv * w_turn[2];
+    g[7 + k] = k == 2 ? fv : 0.0;
+  }
+  // d v_z/d w = (e_k × rho)_z: rho_y, -rho_x, 0.
+  g[10] = fv * m.rho[1];
+  g[11] = -fv * m.rho[0];
+  g[12] = 0.0;
+  return f;
 }
 
 // VARIABLE/10 = 2*TIME + 1; VARIABLE/k = 1.01*VARVAL(k+1) + 0.5 for k = 9 ... 1.

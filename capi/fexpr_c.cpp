@@ -108,7 +108,9 @@ fexpr_status settable_part(const LoadedModel& m, long part_id, const double* sta
 }
 
 void write_part_state(kinematics::State& s, int index, const double* state) {
-  for (int k = 0; k < kinematics::kStatesPerPart; ++k) kinematics::state_value(s.part(index), k) = state[k];
+  kinematics::PartState part = s.part(index);
+  for (int k = 0; k < kinematics::kStatesPerPart; ++k) kinematics::state_value(part, k) = state[k];
+  s.set_part(index, part);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "kinematics/measure.hpp"
 
+#include "kinematics/measure_closed_form.hpp"
 #include "kinematics/measure_formulas.hpp"
 #include "kinematics/orientation.hpp"
 
@@ -151,10 +152,8 @@ std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, s
   return call;
 }
 
-const char* evaluate(const MeasureCall& call, const Model& model, const State& state, int order, double* value,
-                     double* grad, double* hess) {
-  if (state.size() != static_cast<int>(model.parts().size()))
-    return "the state does not match the model (parts were added after it was made)";
+const char* detail::evaluate_general(const MeasureCall& call, const Model& model, const State& state, int order,
+                                     double* value, double* grad, double* hess) {
   switch (order) {
     case 0:
       return detail::evaluate_value(call, model, state, value);
@@ -164,6 +163,17 @@ const char* evaluate(const MeasureCall& call, const Model& model, const State& s
       return detail::evaluate_hessian(call, model, state, value, grad, hess);
   }
   return "derivative order must be 0, 1 or 2";
+}
+
+const char* evaluate(const MeasureCall& call, const Model& model, const State& state, int order, double* value,
+                     double* grad, double* hess) {
+  if (state.size() != static_cast<int>(model.parts().size()))
+    return "the state does not match the model (parts were added after it was made)";
+  if (order >= 0 && order <= 2 && detail::has_closed_form(call.measure)) {
+    if (order == 0 || call.part_count == 0) return detail::closed_form_value(call, model, state, value);
+    return detail::closed_form_derivatives(call, model, state, order, value, grad, hess);
+  }
+  return detail::evaluate_general(call, model, state, order, value, grad, hess);
 }
 
 }  // namespace fexpr::kinematics

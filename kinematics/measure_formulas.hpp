@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kinematics/dual.hpp"
+#include "kinematics/marker_values.hpp"
 #include "kinematics/measure.hpp"
 #include "kinematics/orientation_formulas.hpp"
 #include "kinematics/rotation.hpp"
@@ -49,12 +50,9 @@ constexpr Reads reads(Measure m) {
 
 constexpr int active_states_per_part(Measure m) { return reads(m).velocity_states ? kStatesPerPart : 6; }
 
-// How many states of its part a local scalar carries: every state for double (as values), the
-// width of the innermost derivative for duals.
+// How many states of its part a local scalar carries: the width of the innermost derivative.
 template <class L>
-struct LocalStates {
-  static constexpr int value = kStatesPerPart;
-};
+struct LocalStates;
 template <int A>
 struct LocalStates<Dual<double, A>> {
   static constexpr int value = A;
@@ -309,10 +307,37 @@ const char* evaluate_as(const MeasureCall& call, const Model& model, const State
   return formula(call, markers, out);
 }
 
+// What the formula reads of one marker argument at order 0, from the State's rotations.
+inline void value_marker(MarkerFrame<double>& m, const Marker& marker, const State& state, SlotReads s, Reads r) {
+  const PartState& part = state.part(marker.part);
+  const PartRotation& rotation = state.rotation(marker.part);
+  const bool on_ground = marker.part == 0;
+  if (s.axes) m.axes = marker_axes(marker, rotation);
+  if (s.motion) {
+    m.omega = on_ground ? Eigen::Vector3d::Zero() : part.omega;
+    m.alpha = on_ground ? Eigen::Vector3d::Zero() : part.alpha;
+  }
+  if (!s.origin) return;
+  const Eigen::Vector3d rho = on_ground ? Eigen::Vector3d::Zero() : marker_offset(marker, rotation);
+  m.position = marker_origin(marker, part, rho);
+  if (r.origin_velocities) m.velocity = marker_velocity(marker, part, rho);
+  if (r.origin_accelerations) {
+    m.acceleration = on_ground ? Eigen::Vector3d::Zero()
+                               : Eigen::Vector3d(part.alpha.cross(rho) + part.omega.cross(part.omega.cross(rho)) +
+                                                 part.acceleration);
+  }
+}
+
 // Order 0: doubles throughout.
 inline const char* evaluate_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
-  return evaluate_as<double>(
-      call, model, state, [](double x, int, int) { return x; }, [](double x, int) { return x; }, *value);
+  const Reads r = reads(call.measure);
+  MarkerFrame<double> markers[4];
+  for (std::size_t slot = 0; slot < 4; ++slot) {
+    const SlotReads s = slot_reads(slot, r);
+    if (call.markers[slot] < 0) ground_marker(markers[slot], s, r);
+    else value_marker(markers[slot], model.markers()[static_cast<std::size_t>(call.markers[slot])], state, s, r);
+  }
+  return formula(call, markers, *value);
 }
 
 // Order 1 and 2 for the widths a call can need: 6 or 12 states times 1 to 4 parts.

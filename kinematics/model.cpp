@@ -1,7 +1,5 @@
 #include "kinematics/model.hpp"
 
-#include "kinematics/rotation.hpp"
-
 #include <Eigen/Geometry>
 #include <Eigen/LU>
 
@@ -95,7 +93,7 @@ int Model::add_marker(long id, long part_id, Eigen::Vector3d qp, Eigen::Matrix3d
   if (!(off_orthonormal <= kRotationTolerance) || orientation.determinant() < 0.0)
     throw std::invalid_argument(name + ": orientation is not a rotation (orthonormal columns, right-handed)");
   const int index = static_cast<int>(markers_.size());
-  markers_.push_back(Marker{id, part, qp, orientation});
+  markers_.push_back(Marker{id, part, qp, orientation, qp.isZero(0.0), orientation == Eigen::Matrix3d::Identity()});
   marker_index_.emplace(id, index);
   return index;
 }
@@ -128,8 +126,22 @@ std::vector<long> Model::markers_on_part(int part_index) const {
 
 State::State(const Model& model) {
   parts_.reserve(model.parts().size());
-  for (const Part& p : model.parts())
+  rotations_.reserve(model.parts().size());
+  for (const Part& p : model.parts()) {
     parts_.push_back(PartState{p.qg, p.reuler, p.velocity, p.omega, p.acceleration, p.alpha});
+    rotations_.emplace_back(p.reuler);
+  }
+}
+
+void State::set_part(int index, const PartState& state) {
+  parts_[static_cast<std::size_t>(index)] = state;
+  rotations_[static_cast<std::size_t>(index)] = PartRotation(state.euler);
+}
+
+void State::set_value(int index, int k, double value) {
+  PartState& part = parts_[static_cast<std::size_t>(index)];
+  state_value(part, k) = value;
+  if (k / 3 == 1) rotations_[static_cast<std::size_t>(index)] = PartRotation(part.euler);
 }
 
 }  // namespace fexpr::kinematics

@@ -2,6 +2,8 @@
 // plus the state (pose and motion of every part) they are evaluated at.
 #pragma once
 
+#include "kinematics/rotation.hpp"
+
 #include <Eigen/Core>
 
 #include <string>
@@ -48,6 +50,10 @@ struct Marker {
   int part = 0;  // index into Model::parts()
   Eigen::Vector3d qp = Eigen::Vector3d::Zero();
   Eigen::Matrix3d orientation = Eigen::Matrix3d::Identity();
+  // Set by Model::add_marker, so that measures skip the rotation of what is zero or unturned
+  // (a CM marker has both): qp is zero; orientation is the identity.
+  bool at_part_origin = false;
+  bool along_part_axes = false;
 };
 
 // Marker axes from REULER=psi,theta,phi (body 3-1-3 relative to the part frame, radians).
@@ -84,18 +90,25 @@ class Model {
 // How derivatives name a state: "PART/2.psi" for state k of the part at part_index.
 std::string state_label(const Model& model, int part_index, int k);
 
-// One PartState per model part, indexed like Model::parts(). Ground's entry is never read:
-// ground is the fixed reference frame whatever is stored there.
+// One PartState per model part, indexed like Model::parts(), with each part's rotation, derived
+// when its state is set: every measure of every expression evaluated at this state reads it, none
+// recomputes it. Evaluation only reads a State, so threads may share one that none is setting.
+// Ground's entry is never read: ground is the fixed reference frame whatever is stored there.
 class State {
  public:
   explicit State(const Model& model);  // initial states from the model
 
-  PartState& part(int index) { return parts_[static_cast<std::size_t>(index)]; }
   const PartState& part(int index) const { return parts_[static_cast<std::size_t>(index)]; }
+  const PartRotation& rotation(int index) const { return rotations_[static_cast<std::size_t>(index)]; }
   int size() const { return static_cast<int>(parts_.size()); }
+
+  void set_part(int index, const PartState& state);
+  // State k of the part, in the order of state_value.
+  void set_value(int index, int k, double value);
 
  private:
   std::vector<PartState> parts_;
+  std::vector<PartRotation> rotations_;
 };
 
 }  // namespace fexpr::kinematics

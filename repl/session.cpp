@@ -207,7 +207,7 @@ void run_set(State& s, const Entry& e, Slice argument, const Command& self) {
     assignments.emplace_back(static_cast<int>(k - state_names.begin()), *v);
   }
   for (auto [k, v] : assignments) {
-    kinematics::state_value(s.model->state->part(part), k) = v;
+    s.model->state->set_value(part, k, v);
     s.out << kinematics::state_label(model, part, k) << " = " << number::format(v) << "\n";
   }
 }

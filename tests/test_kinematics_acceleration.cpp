@@ -27,7 +27,7 @@ TEST_CASE("A point on a part spinning steadily accelerates towards the axis", "[
   CHECK(measure(model, s, "ACCM", {20}) == Approx(w * w * arm).epsilon(1e-14));
   SECTION("an angular acceleration adds alpha x r, tangential") {
     const double alpha = 0.7;
-    s.part(1).alpha = {0, 0, alpha};
+    set(s, 1, &PartState::alpha, {0, 0, alpha});
     CHECK(measure(model, s, "ACCX", {20}) ==
           Approx(-w * w * arm * std::cos(a) - alpha * arm * std::sin(a)).margin(1e-13));
     CHECK(measure(model, s, "ACCY", {20}) ==
@@ -36,12 +36,12 @@ TEST_CASE("A point on a part spinning steadily accelerates towards the axis", "[
     CHECK(measure(model, s, "WDTM", {20}) == Approx(alpha).epsilon(1e-15));
   }
   SECTION("the part's own translational acceleration adds on") {
-    s.part(1).acceleration = {0.1, -0.2, 0.3};
+    set(s, 1, &PartState::acceleration, {0.1, -0.2, 0.3});
     CHECK(measure(model, s, "ACCZ", {20}) == Approx(0.3).epsilon(1e-15));
     CHECK(measure(model, s, "ACCX", {21}) == Approx(0.1).epsilon(1e-15));
   }
   SECTION("seen in the spinning part's own frame nothing on it accelerates") {
-    s.part(1).alpha = {0.2, -0.4, 0.7};
+    set(s, 1, &PartState::alpha, {0.2, -0.4, 0.7});
     CHECK(measure(model, s, "ACCX", {20, 21, 0, 21}) == Approx(0.0).margin(1e-13));
     CHECK(measure(model, s, "ACCY", {20, 21, 0, 21}) == Approx(0.0).margin(1e-13));
     CHECK(measure(model, s, "ACCZ", {20, 21, 21, 21}) == Approx(0.0).margin(1e-13));

@@ -46,13 +46,14 @@ struct RandomScene {
   State state() {
     State s(model);
     for (int p = 1; p < s.size(); ++p) {
-      PartState& ps = s.part(p);
+      PartState ps;
       ps.position = vector(2);
       ps.euler = vector(kPi);
       ps.velocity = vector(2);
       ps.omega = vector(2);
       ps.acceleration = vector(2);
       ps.alpha = vector(2);
+      s.set_part(p, ps);
     }
     return s;
   }
@@ -62,10 +63,9 @@ struct RandomScene {
 template <class F>
 auto state_difference(State s, int part, int k, F f) {
   constexpr double h = 1e-4;
-  double& x = state_value(s.part(part), k);
-  const double x0 = x;
+  const double x0 = state_value(s.part(part), k);
   auto at = [&](double offset) {
-    x = x0 + offset;
+    s.set_value(part, k, x0 + offset);
     return f(s);
   };
   const auto a = at(-2 * h), b = at(-h), c = at(h), d = at(2 * h);

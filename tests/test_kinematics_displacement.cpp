@@ -89,19 +89,19 @@ TEST_CASE("A marker on a part turning about one axis traces a circle", "[kinemat
   model.add_marker(21, 2, {0, length, 0}, Matrix3d::Identity());
   State s(model);
   SECTION("about z (psi)") {
-    s.part(1).euler = {a, 0, 0};
+    set(s, 1, &PartState::euler, {a, 0, 0});
     CHECK(measure(model, s, "DX", {20}) == Approx(0.5 + length * std::cos(a)).margin(1e-14));
     CHECK(measure(model, s, "DY", {20}) == Approx(-1 + length * std::sin(a)).margin(1e-14));
     CHECK(measure(model, s, "DZ", {20}) == Approx(2.0).margin(1e-14));
   }
   SECTION("about x (theta)") {
-    s.part(1).euler = {0, a, 0};
+    set(s, 1, &PartState::euler, {0, a, 0});
     CHECK(measure(model, s, "DX", {21}) == Approx(0.5).margin(1e-14));
     CHECK(measure(model, s, "DY", {21}) == Approx(-1 + length * std::cos(a)).margin(1e-14));
     CHECK(measure(model, s, "DZ", {21}) == Approx(2 + length * std::sin(a)).margin(1e-14));
   }
   SECTION("the distance to the part origin stays the arm length") {
-    s.part(1).euler = {a, 0.7 * a, -a};
+    set(s, 1, &PartState::euler, {a, 0.7 * a, -a});
     model.add_marker(22, 2, {0, 0, 0}, Matrix3d::Identity());
     CHECK(measure(model, s, "DM", {20, 22}) == Approx(length).epsilon(1e-14));
   }

@@ -57,7 +57,7 @@ TEST_CASE("Parts get consecutive indices and keep their initial state", "[kinema
   }
   SECTION("a state can be changed without touching the model") {
     State state(model);
-    state.part(1).position.x() = 10.0;
+    state.set_value(1, 0, 10.0);
     CHECK(state.part(1).position.x() == 10.0);
     CHECK(model.parts()[1].qg.x() == 1.0);
   }

@@ -39,6 +39,13 @@ inline PartState at_rest(const Vector3d& position, const Vector3d& euler = Vecto
   return s;
 }
 
+// Sets one vector of a part's state (position, euler, ...), as a host changes a state.
+inline void set(State& s, int part, Vector3d PartState::*field, const Vector3d& value) {
+  PartState changed = s.part(part);
+  changed.*field = value;
+  s.set_part(part, changed);
+}
+
 inline MeasureCall bound(const Model& model, std::string_view name, std::vector<long> ids) {
   const auto measure = measure_from_name(name);
   REQUIRE(measure.has_value());
@@ -133,7 +140,7 @@ struct MovingScene {
 
   State at(double t) const {
     State s(model);
-    for (int p = 0; p < 3; ++p) s.part(p + 1) = motion[p].at(t);
+    for (int p = 0; p < 3; ++p) s.set_part(p + 1, motion[p].at(t));
     return s;
   }
   // Axes of a marker in ground at time t, from hand-built rotations.

@@ -96,9 +96,9 @@ TEST_CASE("Unit-vector components read only the orientation of the parts", "[kin
   model.add_marker(1, 0, {0, 0, 0}, rx(0.5));
   State s(model);
   const double before = measure(model, s, "UVY.Z", {20, 1});
-  s.part(1).position = {4, 5, 6};
-  s.part(1).velocity = {1, 1, 1};
-  s.part(1).omega = {2, 0, 0};
+  set(s, 1, &PartState::position, {4, 5, 6});
+  set(s, 1, &PartState::velocity, {1, 1, 1});
+  set(s, 1, &PartState::omega, {2, 0, 0});
   CHECK(measure(model, s, "UVY.Z", {20, 1}) == before);
   // y of i = ground y; z of marker 1 = Rx(0.5) z = (0, -sin 0.5, cos 0.5).
   CHECK(before == Approx(-std::sin(0.5)).margin(1e-15));

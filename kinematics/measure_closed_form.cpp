@@ -1,0 +1,284 @@
+// Each measure as f(input vectors): its value with the general value path's operations, then
+// the gradient J^T g and the Hessian J^T F J + sum g · d²(input) from the inputs' jets, where g
+// and F are f's derivatives with respect to its input vectors, worked out by hand below.
+#include "kinematics/measure_closed_form.hpp"
+
+#include "kinematics/vector_derivatives.hpp"
+
+#include <cmath>
+#include <limits>
+
+namespace fexpr::kinematics::detail {
+
+namespace {
+
+using Eigen::Matrix3d;
+using Eigen::Vector3d;
+
+// Below this squared length (the smallest normal double) v/|v| cannot be computed.
+constexpr double kZeroSquared = std::numeric_limits<double>::min();
+
+// The marker arguments (bit 0 i, 1 j, 2 k, 3 l) a measure reads.
+constexpr unsigned slots_read(Measure m) {
+  switch (m) {
+    case Measure::DM: case Measure::VR: return 0b0011;
+    case Measure::DX: case Measure::DY: case Measure::DZ: return 0b0111;
+    case Measure::VM: return 0b1011;
+    default: return 0b1111;
+  }
+}
+
+// With `columns`, also where the marker's part states are in the call's gradient.
+CallMarker call_marker(const MeasureCall& call, const Model& model, const State& state, std::size_t slot,
+                       bool columns) {
+  CallMarker m;
+  if (call.markers[slot] < 0) return m;
+  m.marker = &model.markers()[static_cast<std::size_t>(call.markers[slot])];
+  const int part = m.marker->part;
+  m.part = &state.part(part);
+  m.rotation = &state.rotation(part);
+  if (part == 0) return m;
+  m.offset = marker_offset(*m.marker, *m.rotation);
+  if (columns) {
+    for (int p = 0; p < call.part_count; ++p)
+      if (call.parts[static_cast<std::size_t>(p)] == part) m.base = p * kStatesPerPart;
+  }
+  return m;
+}
+
+void call_markers(const MeasureCall& call, const Model& model, const State& state, bool columns, CallMarker (&mk)[4]) {
+  const unsigned read = slots_read(call.measure);
+  for (std::size_t slot = 0; slot < 4; ++slot)
+    if (read >> slot & 1) mk[slot] = call_marker(call, model, state, slot, columns);
+}
+
+// The values, as the general path's value_marker and ground_marker give them.
+Vector3d origin(const CallMarker& m) { return m.marker ? marker_origin(*m.marker, *m.part, m.offset) : Vector3d::Zero(); }
+Vector3d velocity(const CallMarker& m) {
+  return m.marker ? marker_velocity(*m.marker, *m.part, m.offset) : Vector3d::Zero();
+}
+Vector3d axis(const CallMarker& m, int c) { return m.marker ? marker_axis(*m.marker, *m.rotation, c) : Vector3d::Unit(c); }
+Vector3d omega(const CallMarker& m) { return m.marker && m.marker->part != 0 ? m.part->omega : Vector3d::Zero(); }
+
+// r = origin of i - origin of j.
+Vector3d separation(const CallMarker (&mk)[4]) { return origin(mk[0]) - origin(mk[1]); }
+// w = v_i - v_j - omega_l × r, the velocity of i relative to j seen in l.
+Vector3d velocity_in_frame(const CallMarker (&mk)[4], const Vector3d& r) {
+  return velocity(mk[0]) - velocity(mk[1]) - omega(mk[3]).cross(r);
+}
+// x, y or z: the axis of k a component measure reads.
+int component(Measure m) {
+  return m <= Measure::DZ ? static_cast<int>(m) - static_cast<int>(Measure::DX)
+                          : static_cast<int>(m) - static_cast<int>(Measure::VX);
+}
+
+// |x|. A zero vector has length 0 and no derivative.
+const char* magnitude(const Vector3d& x, const char* no_derivative, bool differentiating, double& out) {
+  const double n2 = x.dot(x);
+  if (n2 < kZeroSquared) {
+    out = 0.0;
+    return differentiating ? no_derivative : nullptr;
+  }
+  out = std::sqrt(n2);
+  return nullptr;
+}
+
+// The measure's value (or its error), with the general path's formulas.
+const char* measure_value(Measure m, const CallMarker (&mk)[4], bool differentiating, double& out) {
+  const Vector3d r = separation(mk);
+  switch (m) {
+    case Measure::DM:
+      return magnitude(r, "DM has no derivative when markers coincide", differentiating, out);
+    case Measure::VM:
+      return magnitude(velocity_in_frame(mk, r), "VM has no derivative at zero velocity", differentiating, out);
+    case Measure::VX: case Measure::VY: case Measure::VZ:
+      out = axis(mk[2], component(m)).dot(velocity_in_frame(mk, r));
+      return nullptr;
+    case Measure::VR: {
+      const double n2 = r.dot(r);
+      if (n2 < kZeroSquared) return "VR is undefined when markers coincide";
+      out = (velocity(mk[0]) - velocity(mk[1])).dot(r) / std::sqrt(n2);
+      return nullptr;
+    }
+    default:
+      out = axis(mk[2], component(m)).dot(r);
+      return nullptr;
+  }
+}
+
+// What a derivative evaluation writes: the gradient, and at order 2 the Hessian.
+struct Out {
+  int order;  // 1 or 2
+  int width;
+  double* grad;
+  double* hess;
+};
+
+// The vectors a measure is a function of, each with: gradient(grad, g), adding g · dx;
+// jets(), dx (and what second needs); second(h, c, jets), adding c · d²x.
+
+// r = origin of i - origin of j.
+struct Separation {
+  const CallMarker &i, &j;
+  Vector3d value;
+
+  explicit Separation(const CallMarker (&mk)[4]) : i(mk[0]), j(mk[1]), value(separation(mk)) {}
+  void gradient(double* grad, const Vector3d& g) const {
+    add_origin_gradient(grad, 1.0, g, i);
+    add_origin_gradient(grad, -1.0, g, j);
+  }
+  struct Jets {
+    VectorJet x;
+  };
+  Jets jets() const {
+    Jets jets{VectorJet(value)};
+    add_origin_derivatives(jets.x, 1.0, i);
+    add_origin_derivatives(jets.x, -1.0, j);
+    return jets;
+  }
+  void second(SymmetricHessian& h, const Vector3d& c) const {
+    add_origin_second(h, 1.0, c, i);
+    add_origin_second(h, -1.0, c, j);
+  }
+  void second(SymmetricHessian& h, const Vector3d& c, const Jets&) const { second(h, c); }
+};
+
+// w = v_i - v_j - omega_l × r. Through omega_l × r it depends on positions and on l's angular
+// velocity too: g · d(-omega_l × r) = (omega_l × g) · dr for the states moving r, and
+// -g · (e_n × r) = (g × r)_n for omega_l's component n.
+struct FrameVelocity {
+  const CallMarker &i, &j, &l;
+  Separation r;
+  Vector3d omega_l, value;
+
+  explicit FrameVelocity(const CallMarker (&mk)[4])
+      : i(mk[0]), j(mk[1]), l(mk[3]), r(mk), omega_l(omega(mk[3])), value(velocity_in_frame(mk, r.value)) {}
+  void gradient(double* grad, const Vector3d& g) const {
+    add_velocity_gradient(grad, 1.0, g, i);
+    add_velocity_gradient(grad, -1.0, g, j);
+    if (!l.moves()) return;
+    r.gradient(grad, omega_l.cross(g));
+    const Vector3d t = g.cross(r.value);
+    for (int n = 0; n < 3; ++n) grad[l.base + kOmega + n] += t[n];
+  }
+  struct Jets {
+    VectorJet r, x;
+  };
+  Jets jets() const {
+    Jets jets{r.jets().x, VectorJet(value)};
+    add_velocity_derivatives(jets.x, 1.0, i);
+    add_velocity_derivatives(jets.x, -1.0, j);
+    if (l.moves()) {
+      const ColumnList moving_r(jets.r.columns);
+      for (int n = 0; n < moving_r.count; ++n) jets.x.add(moving_r[n], -omega_l.cross(jets.r.column(moving_r[n])));
+      for (int n = 0; n < 3; ++n) jets.x.add(l.base + kOmega + n, -Vector3d::Unit(n).cross(r.value));
+    }
+    return jets;
+  }
+  // c · d²w: the velocities' own terms; -c · (omega_l × d²r) = d²r · (omega_l × c); and, between
+  // omega_l's component n and a state s that moves r, -c · (e_n × dr/ds) = (c × dr/ds)_n.
+  void second(SymmetricHessian& h, const Vector3d& c, const Jets& jets) const {
+    add_velocity_second(h, 1.0, c, i);
+    add_velocity_second(h, -1.0, c, j);
+    if (!l.moves()) return;
+    r.second(h, omega_l.cross(c));
+    const ColumnList moving_r(jets.r.columns);
+    for (int m = 0; m < moving_r.count; ++m) {
+      const Vector3d t = c.cross(jets.r.column(moving_r[m]));
+      for (int n = 0; n < 3; ++n) h.add(l.base + kOmega + n, moving_r[m], t[n]);
+    }
+  }
+};
+
+// f = u · x for u = axis c of marker k (ground's when k is omitted): g_x = u, g_u = x, F_xu = I.
+template <class X>
+void component_derivatives(const X& x, const CallMarker& k, int c, const Out& out) {
+  const Vector3d u = axis(k, c);
+  x.gradient(out.grad, u);
+  add_axis_gradient(out.grad, x.value, k, u);
+  if (out.order == 1) return;
+  const auto jets = x.jets();
+  VectorJet uj(u);
+  add_axis_derivatives(uj, k, u);
+  SymmetricHessian h{out.hess, out.width};
+  add_coupling(h, jets.x, uj);
+  x.second(h, u, jets);
+  add_axis_second(h, x.value, k, u);
+}
+
+// f = |x| = n: g = x/n, F = (I - g gᵀ)/n.
+template <class X>
+void magnitude_derivatives(const X& x, double n, const Out& out) {
+  const Vector3d g = x.value / n;
+  x.gradient(out.grad, g);
+  if (out.order == 1) return;
+  const auto jets = x.jets();
+  SymmetricHessian h{out.hess, out.width};
+  add_quadratic(h, jets.x, (Matrix3d::Identity() - g * g.transpose()) / n);
+  x.second(h, g, jets);
+}
+
+// VR = rd · r / |r| with rd = v_i - v_j, the same in every frame. With n = |r|, e = r/n,
+// s = rd · e and t = rd - s e: g_r = t/n, g_rd = e, F_rr = -(e tᵀ + t eᵀ + s (I - e eᵀ))/n²,
+// F_r,rd = (I - e eᵀ)/n, F_rd,rd = 0.
+void radial_velocity_derivatives(const CallMarker (&mk)[4], const Out& out) {
+  const CallMarker &i = mk[0], &j = mk[1];
+  const Separation r(mk);
+  const Vector3d rd = velocity(i) - velocity(j);
+  const double n2 = r.value.dot(r.value), n = std::sqrt(n2);
+  const Vector3d e = r.value / n;
+  const double s = rd.dot(e);
+  const Vector3d t = rd - s * e;
+  const Vector3d g_r = t / n;
+  r.gradient(out.grad, g_r);
+  add_velocity_gradient(out.grad, 1.0, e, i);
+  add_velocity_gradient(out.grad, -1.0, e, j);
+  if (out.order == 1) return;
+  const VectorJet rj = r.jets().x;
+  VectorJet rdj(rd);
+  add_velocity_derivatives(rdj, 1.0, i);
+  add_velocity_derivatives(rdj, -1.0, j);
+  SymmetricHessian h{out.hess, out.width};
+  const Matrix3d across = Matrix3d::Identity() - e * e.transpose();
+  add_quadratic(h, rj, -(e * t.transpose() + t * e.transpose() + s * across) / n2);
+  add_coupling(h, rj, across / n, rdj);
+  r.second(h, g_r);
+  add_velocity_second(h, 1.0, e, i);
+  add_velocity_second(h, -1.0, e, j);
+}
+
+}  // namespace
+
+const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  CallMarker mk[4];
+  call_markers(call, model, state, false, mk);
+  return measure_value(call.measure, mk, false, *value);
+}
+
+const char* closed_form_derivatives(const MeasureCall& call, const Model& model, const State& state, int order,
+                                    double* value, double* grad, double* hess) {
+  CallMarker mk[4];
+  call_markers(call, model, state, true, mk);
+  if (const char* error = measure_value(call.measure, mk, true, *value)) return error;
+  const Out out{order, kStatesPerPart * call.part_count, grad, hess};
+  switch (call.measure) {
+    case Measure::DM:
+      magnitude_derivatives(Separation(mk), *value, out);
+      break;
+    case Measure::VM:
+      magnitude_derivatives(FrameVelocity(mk), *value, out);
+      break;
+    case Measure::VX: case Measure::VY: case Measure::VZ:
+      component_derivatives(FrameVelocity(mk), mk[2], component(call.measure), out);
+      break;
+    case Measure::VR:
+      radial_velocity_derivatives(mk, out);
+      break;
+    default:
+      component_derivatives(Separation(mk), mk[2], component(call.measure), out);
+      break;
+  }
+  return nullptr;
+}
+
+}  // namespace fexpr::kinematics::detail
