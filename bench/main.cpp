@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <deque>
 #include <functional>
+#include <map>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -199,29 +200,37 @@ double mu_gradient(Prepared& p) {
 constexpr int kRepetitions = 5;
 constexpr double kMinTime = 0.03;
 
-void add(const std::string& name, benchmark::TimeUnit unit, std::function<void(benchmark::State&)> body) {
-  benchmark::RegisterBenchmark(name.c_str(), [body](benchmark::State& s) { body(s); })
+// Each benchmark's call by name, for --count.
+std::map<std::string, std::function<void(long)>>& calls() {
+  static std::map<std::string, std::function<void(long)>> by_name;
+  return by_name;
+}
+
+// Registers one call of what a benchmark measures, timed by Google Benchmark in a loop of its
+// own, and keeps it for --count.
+template <class Call>
+void add(const std::string& name, benchmark::TimeUnit unit, Call call) {
+  benchmark::RegisterBenchmark(name.c_str(), [call](benchmark::State& s) {
+    for (auto _ : s) call();
+  })
       ->Unit(unit)
       ->Repetitions(kRepetitions)
       ->ReportAggregatesOnly(true)
       ->MinTime(kMinTime);
+  calls()[name] = [call](long n) {
+    for (long k = 0; k < n; ++k) call();
+  };
 }
 
 void register_muparser(Prepared& p) {
   using benchmark::kMicrosecond;
   using benchmark::kNanosecond;
   Prepared* q = &p;
-  add("muparser/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(q->parser.Eval());
-  });
-  add("muparser_fd_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(mu_gradient(*q));
-  });
-  add("muparser_compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
-    for (auto _ : s) {
-      q->parser.SetExpr(q->c.muparser);
-      benchmark::DoNotOptimize(q->parser.Eval());  // muparser parses at the first Eval
-    }
+  add("muparser/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(q->parser.Eval()); });
+  add("muparser_fd_gradient/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(mu_gradient(*q)); });
+  add("muparser_compile/" + p.slug, kMicrosecond, [q] {
+    q->parser.SetExpr(q->c.muparser);
+    benchmark::DoNotOptimize(q->parser.Eval());  // muparser parses at the first Eval
   });
 }
 
@@ -229,51 +238,35 @@ void register_case(Prepared& p) {
   using benchmark::kMicrosecond;
   using benchmark::kNanosecond;
   Prepared* q = &p;
-  add("value/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace));
-  });
-  add("native/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(q->c.native(q->plain_in));
-  });
+  add("value/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace)); });
+  add("native/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(q->c.native(q->plain_in)); });
   if (p.c.model) {
     // A solver's pattern: a new state, then the expression. Setting the part's state computes
     // its rotation, which every measure of every expression at that state then shares.
-    add("value_state_set/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-      for (auto _ : s) {
-        q->state->set_part(q->part_index, q->part_state);
-        benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace));
-      }
+    add("value_state_set/" + p.slug, kNanosecond, [q] {
+      q->state->set_part(q->part_index, q->part_state);
+      benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace));
     });
   }
   if (!p.c.muparser.empty()) register_muparser(p);
-  add("gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) {
-      benchmark::DoNotOptimize(q->expression->gradient(q->in, q->workspace, q->grad));
-      benchmark::ClobberMemory();
-    }
+  add("gradient/" + p.slug, kNanosecond, [q] {
+    benchmark::DoNotOptimize(q->expression->gradient(q->in, q->workspace, q->grad));
+    benchmark::ClobberMemory();
   });
-  add("native_gradient/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) {
-      benchmark::DoNotOptimize(q->c.native_gradient(q->plain_in, q->plain_grad.data()));
-      benchmark::ClobberMemory();
-    }
+  add("native_gradient/" + p.slug, kNanosecond, [q] {
+    benchmark::DoNotOptimize(q->c.native_gradient(q->plain_in, q->plain_grad.data()));
+    benchmark::ClobberMemory();
   });
-  add("hessian/" + p.slug, kNanosecond, [q](benchmark::State& s) {
-    for (auto _ : s) {
-      benchmark::DoNotOptimize(q->expression->hessian(q->in, q->workspace, q->grad, q->hess));
-      benchmark::ClobberMemory();
-    }
+  add("hessian/" + p.slug, kNanosecond, [q] {
+    benchmark::DoNotOptimize(q->expression->hessian(q->in, q->workspace, q->grad, q->hess));
+    benchmark::ClobberMemory();
   });
-  add("compile/" + p.slug, kMicrosecond, [q](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(compile(q->c.text, *q->context));
-  });
+  add("compile/" + p.slug, kMicrosecond, [q] { benchmark::DoNotOptimize(compile(q->c.text, *q->context)); });
 }
 
 void register_hundred(Context& context) {
   Context* c = &context;
-  add("compile/hundred", benchmark::kMicrosecond, [c](benchmark::State& s) {
-    for (auto _ : s) benchmark::DoNotOptimize(compile(kHundredCharacters, *c));
-  });
+  add("compile/hundred", benchmark::kMicrosecond, [c] { benchmark::DoNotOptimize(compile(kHundredCharacters, *c)); });
 }
 
 std::string cell(std::optional<double> seconds, double scale, const char* format) {
@@ -331,14 +324,33 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
               cell(r.seconds("compile/hundred"), 1e6, "%.2f").c_str());
 }
 
+// --count=NAME:N runs the benchmark NAME's call N times and nothing else, for callgrind:
+// instructions per call are the difference of the counts for N + 1 and 1 calls, over N.
+int count_calls(const std::string& request) {
+  const std::size_t colon = request.rfind(':');
+  const auto call = calls().find(request.substr(0, colon));
+  if (colon == std::string::npos || call == calls().end()) {
+    std::fprintf(stderr, "--count=NAME:N, NAME one of the benchmarks (value/spring, ...)\n");
+    return 2;
+  }
+  call->second(std::stol(request.substr(colon + 1)));
+  return 0;
+}
+
 }  // namespace
 }  // namespace fexpr::bench
 
 int main(int argc, char** argv) {
   using namespace fexpr::bench;
+  const std::string count_flag = "--count=";
+  std::string counted;
+  std::vector<char*> args;
+  for (int a = 0; a < argc; ++a) {
+    if (std::string(argv[a]).rfind(count_flag, 0) == 0) counted = argv[a] + count_flag.size();
+    else args.push_back(argv[a]);
+  }
   // Repetitions of different benchmarks run interleaved in random order, so that a burst of
   // load on a shared machine spreads over all of them instead of skewing one ratio.
-  std::vector<char*> args(argv, argv + argc);
   std::string interleave = "--benchmark_enable_random_interleaving=true";
   args.insert(args.begin() + 1, interleave.data());
   int count = static_cast<int>(args.size());
@@ -358,6 +370,7 @@ int main(int argc, char** argv) {
   hundred.declare_variable("x");
   hundred.declare_variable("v");
   register_hundred(hundred);
+  if (!counted.empty()) return count_calls(counted);
   register_dataset_benchmarks();
 
   Results results;

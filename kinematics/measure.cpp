@@ -134,7 +134,7 @@ std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, s
   const int first = static_cast<int>(np);  // index of the first marker argument
   if (ids[0] == 0) return BindError{first, name + " measures marker i, which cannot be ground (0)"};
 
-  MeasureCall call{measure, {-1, -1, -1, -1}, {-1, -1, -1, -1}, 0, {0, 0}};
+  MeasureCall call{measure, {-1, -1, -1, -1}, {-1, -1, -1, -1}, 0, {-1, -1, -1, -1}, {0, 0}};
   for (std::size_t p = 0; p < np; ++p) call.parameters[p] = static_cast<int>(parameters[p]);
   for (std::size_t a = 0; a < ids.size(); ++a) {
     if (ids[a] == 0) continue;
@@ -142,12 +142,14 @@ std::variant<MeasureCall, BindError> bind(const Model& model, Measure measure, s
     if (index < 0) return BindError{first + static_cast<int>(a), unknown_marker(model, ids[a])};
     call.markers[static_cast<std::size_t>(slot_of[a])] = index;
   }
-  for (int index : call.markers) {
-    if (index < 0) continue;
-    const int part = model.markers()[static_cast<std::size_t>(index)].part;
+  for (std::size_t slot = 0; slot < call.markers.size(); ++slot) {
+    if (call.markers[slot] < 0) continue;
+    const int part = model.markers()[static_cast<std::size_t>(call.markers[slot])].part;
+    if (part == 0) continue;
     const auto used = call.parts.begin() + call.part_count;
-    if (part != 0 && std::find(call.parts.begin(), used, part) == used)
-      call.parts[static_cast<std::size_t>(call.part_count++)] = part;
+    const auto found = std::find(call.parts.begin(), used, part);
+    if (found == used) call.parts[static_cast<std::size_t>(call.part_count++)] = part;
+    call.slot_parts[slot] = static_cast<int>(found - call.parts.begin());
   }
   return call;
 }

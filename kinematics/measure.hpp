@@ -64,6 +64,7 @@ struct MeasureCall {
   std::array<int, 4> markers;  // marker indices for i, j, k, l; -1 = ground (omitted or id 0)
   std::array<int, 4> parts;    // distinct non-ground part indices read, in order of i, j, k, l; -1 unused
   int part_count;
+  std::array<int, 4> slot_parts;  // for each marker slot, its part's position in parts; -1 on ground or unused
   std::array<int, 2> parameters;  // the leading constants, checked (ORIENT: system, component); else 0
 };
 

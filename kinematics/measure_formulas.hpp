@@ -296,9 +296,7 @@ const char* evaluate_as(const MeasureCall& call, const Model& model, const State
       continue;
     }
     const Marker& marker = model.markers()[static_cast<std::size_t>(call.markers[slot])];
-    int p = -1;
-    for (int q = 0; q < call.part_count; ++q)
-      if (call.parts[static_cast<std::size_t>(q)] == marker.part) p = q;
+    const int p = call.slot_parts[slot];
     // Ground's local scalars are constants: any position in the full width will do.
     auto to_wide = [&](const L& x) { return widen(x, std::max(p, 0)); };
     if (p < 0) build_marker(markers[slot], marker, ground_frame<L>(), s, r, to_wide);
