@@ -7,7 +7,10 @@
 // form (`steps`, lowered from it at compile time) fuses common shapes into one step, gives
 // STEP, IMPACT, constant powers and the math functions steps of their own, and carries no
 // spans: when a fast run meets anything wrong it stops, and the reference form runs again to
-// find the failing instruction and its message (see run.cpp).
+// find the failing instruction and its message (see run.cpp). The fast form differentiates
+// over lanes, the derivative inputs the program reads: up to 16 for a gradient (a model-bound
+// expression on one part reads 13), 4 for a Hessian; wider programs differentiate on the
+// reference form.
 #pragma once
 
 #include "builtins/builtin.hpp"
@@ -149,8 +152,12 @@ struct Program {
   std::vector<std::uint32_t> lanes;        // lane -> derivative index
   std::vector<std::int32_t> input_lane;    // input register -> lane, or -1
   std::vector<std::int32_t> derivative_lane;  // derivative index -> lane, or -1
-  // Programs with more lanes than this differentiate on the reference form.
-  static constexpr std::size_t kMaxLanes = 4;
+  // Programs with more lanes than these differentiate on the reference form. At 32 lanes (two
+  // parts of a model, 25 inputs) the fast gradient measured slower than the reference form's
+  // 25; a Hessian's Dual holds W*W doubles, so wide ones would crowd a host's small thread
+  // stack, and each wider instantiation of the interpreter costs minutes of compiling.
+  static constexpr std::size_t kMaxLanes = 16;        // gradients
+  static constexpr std::size_t kMaxHessianLanes = 4;  // Hessians
 };
 
 }  // namespace fexpr::detail

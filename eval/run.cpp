@@ -221,7 +221,7 @@ RunError value_only(const Program& p, Workspace::Buffers& b) {
 // Forward-mode AD over every derivative input: each register carries its gradient (n wide)
 // and, for Order 2, its Hessian (n*n). Each instruction reads its operands' old rows before
 // writing its own, so a destination may be one of its operands. This form also serves the
-// programs with more lanes than the fast form takes (Program::kMaxLanes).
+// programs with more lanes than the fast form takes (Program::kMaxLanes, kMaxHessianLanes).
 template <int Order>
 class Differentiator {
  public:
@@ -1024,6 +1024,10 @@ bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double>
   return true;
 }
 
+// The width for a program's lanes: exact up to 4 (plain expressions), then for a gradient 8 or
+// 16 (an expression bound to one part of a model reads TIME and its 12 states: 13 lanes). A
+// lane beyond the program's own stays zero and costs its arithmetic, but each lane's arithmetic
+// is the same at every width, so the results do not depend on the width.
 template <int Order>
 bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
   switch (p.lanes.size()) {
@@ -1032,10 +1036,15 @@ bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double>
     case 2: return fast_derivatives<2, Order>(p, b, grad, hess);
     case 3: return fast_derivatives<3, Order>(p, b, grad, hess);
     case 4: return fast_derivatives<4, Order>(p, b, grad, hess);
-    default: return false;
+    default: break;
   }
+  if constexpr (Order == 1) {
+    if (p.lanes.size() <= 8) return fast_derivatives<8, 1>(p, b, grad, hess);
+    return fast_derivatives<16, 1>(p, b, grad, hess);
+  }
+  return false;
 }
-static_assert(Program::kMaxLanes == 4);
+static_assert(Program::kMaxLanes == 16 && Program::kMaxHessianLanes == 4);
 
 // Copies the inputs in; false if any is not finite. The first thing every run does.
 [[gnu::always_inline]] inline bool begin(const Program& p, const Inputs& in, Workspace::Buffers& b) {
@@ -1055,7 +1064,7 @@ double value(const Program& program, const Inputs& in, Workspace::Buffers& buffe
 
 double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
                    std::span<double> grad, std::span<double> hess) {
-  const bool fits = program.lanes.size() <= Program::kMaxLanes;
+  const bool fits = program.lanes.size() <= (order == 1 ? Program::kMaxLanes : Program::kMaxHessianLanes);
   if (!fits || !begin(program, in, buffers)) [[unlikely]]
     return std::numeric_limits<double>::quiet_NaN();
   if (!(order == 1 ? fast_derivatives<1>(program, buffers, grad, hess) : fast_derivatives<2>(program, buffers, grad, hess)))

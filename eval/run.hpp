@@ -21,7 +21,7 @@ struct Workspace::Buffers {
   std::vector<double> new_grad, new_hess;
   std::vector<double> local_grad, local_hess;  // one bound call's derivatives
   std::vector<double> units;                   // n x n identity: the gradients of the inputs
-  // The fast form's derivatives, over its lanes (width w <= Program::kMaxLanes).
+  // The fast form's derivatives, over its lanes (width w of 1-4, 8 or 16; Program::kMaxLanes).
   std::vector<double> lane_grad;  // per register, w wide
   std::vector<double> lane_hess;  // per register, w*w
   const Inputs* inputs = nullptr;  // of the evaluation under way, for bound calls

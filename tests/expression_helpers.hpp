@@ -1,6 +1,8 @@
 // Shorthands for tests that compile and evaluate one expression.
 #pragma once
 
+#include "eval/program.hpp"
+
 #include <catch2/catch.hpp>
 #include <fexpr/expression.hpp>
 
@@ -61,22 +63,24 @@ struct Bench {
 };
 
 // The evaluator's two forms. The fast form differentiates programs that read at most
-// Program::kMaxLanes (4) derivative inputs; a program that reads more runs on the reference form.
+// Program::kMaxLanes derivative inputs (Program::kMaxHessianLanes for a Hessian); a program
+// that reads more runs on the reference form.
 enum class Form { fast, reference };
 inline const char* form_name(Form f) { return f == Form::fast ? "fast form" : "reference form"; }
 constexpr Form kForms[] = {Form::fast, Form::reference};
 
 // text compiled so that its derivatives run on `form`: for the reference form, text + 0*pad1
-// + ... + 0*pad5, five more inputs read (declared in b, 0.5 each), which change neither its
-// value nor its derivatives in the variables of text, nor the places of its errors (nothing
-// binds looser than +, so text needs no parentheses).
+// + ... + 0*padN, one more input read than the fast form takes (declared in b, 0.5 each), which
+// change neither its value nor its derivatives in the variables of text, nor the places of its
+// errors (nothing binds looser than +, so text needs no parentheses).
 inline Expression compile_on(Bench& b, const std::string& text, Form form) {
   if (form == Form::fast) return b.compile_ok(text);
   std::string padded = text;
-  for (const char* name : {"pad1", "pad2", "pad3", "pad4", "pad5"}) {
+  for (std::size_t k = 1; k <= detail::Program::kMaxLanes + 1; ++k) {
+    const std::string name = "pad" + std::to_string(k);
     const std::size_t slot = b.context.declare_variable(name);
     if (slot >= b.values.size()) b.values.resize(slot + 1, 0.5);
-    padded += std::string(" + 0*") + name;
+    padded += " + 0*" + name;
   }
   return b.compile_ok(padded);
 }

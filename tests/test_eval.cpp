@@ -2,7 +2,10 @@
 // whole expressions against closed forms and central finite differences.
 #include "expression_helpers.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
+#include <map>
 #include <random>
 
 using fexpr::testing::Bench;
@@ -186,4 +189,34 @@ TEST_CASE("one workspace serves several programs in turn", "[eval]") {
   CHECK(e1.value(b.inputs(), ws) == 6.0);
   CHECK(e2.value(b.inputs(), ws) == 103.0);
   CHECK(e1.value(b.inputs(), ws) == 6.0);
+}
+
+TEST_CASE("gradients over 5 to 16 lanes run on the fast form and equal the reference form's bits",
+          "[eval][derivatives]") {
+  // Widths 8 and 16, each with lanes to spare: TIME and `count` variables, read through
+  // fused shapes, a math function, a constant power, STEP, IMPACT and the generic call path.
+  for (int count : {5, 12, 15}) {
+    INFO(count << " variables");
+    std::map<std::string, double> vars;
+    std::string text = "TIME*x1";
+    for (int k = 1; k <= count; ++k) {
+      const std::string x = "x" + std::to_string(k), y = "x" + std::to_string(k % count + 1);
+      vars[x] = 0.1 * k - 1.3;
+      text += " + " + x + "*" + y + " - SIN(" + x + ") + (" + x + " - 0.2)**3";
+    }
+    text += " + STEP(x2, -1, 0, 1, 2) + IMPACT(x3, x4, 0.5, 1E5, 1.5, 50, 0.01) + MAX(x1, x5)";
+    std::vector<std::uint64_t> bits[2];
+    for (auto form : fexpr::testing::kForms) {
+      Bench b(vars);
+      b.time = 0.7;
+      auto e = fexpr::testing::compile_on(b, text, form);
+      fexpr::Workspace ws;
+      std::vector<double> g(e.derivative_count());
+      const double v = e.gradient(b.inputs(), ws, g);
+      auto& out = bits[form == fexpr::testing::Form::fast ? 0 : 1];
+      out.push_back(std::bit_cast<std::uint64_t>(v));
+      for (int k = 0; k <= count; ++k) out.push_back(std::bit_cast<std::uint64_t>(g[static_cast<std::size_t>(k)]));
+    }
+    CHECK(bits[0] == bits[1]);
+  }
 }

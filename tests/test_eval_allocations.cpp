@@ -61,7 +61,7 @@ TEST_CASE("evaluating plain expressions allocates nothing after the first evalua
       "POLY(x, 0.1, 1, -2, 3, 0.5)*HAVSIN(TIME, 0, 0, 1, 2) + STEP5(x, 0, 0, 1, 1)",
       "x**v + x**2.5 + ATAN2(v, x) + MIN(x, v) - MAX(x, 0.5) + MOD(TIME, 0.3)",
       "IMPACT(x, v, TIME + 1, 1E5, 1.5, 50, 0.01)",  // parameters that vary: the table's rules
-      "a*b*c + d*x*v",                                 // more inputs than the fast form's lanes
+      "a*b*c + d*x*v",                                 // gradient on 8 lanes, Hessian on the reference form
       "MODE*x",
   };
   for (const char* text : expressions) {
