@@ -293,7 +293,7 @@ class Checker {
                   "; Adams assembles the model and computes consistent velocities before it evaluates anything, so "
                   "this may not happen there";
     } else {
-      d.message = "at the initial state: " + d.message + "; this does not depend on the model's state";
+      d.message = "at the initial state: " + d.message;
     }
     out_.diagnostics.push_back(d);
   }
