@@ -168,24 +168,22 @@ struct FrameVelocity {
     add_velocity_derivatives(jets.x, 1.0, i);
     add_velocity_derivatives(jets.x, -1.0, j);
     if (l.moves()) {
-      const ColumnList moving_r(jets.r.columns);
-      for (int n = 0; n < moving_r.count; ++n) jets.x.add(moving_r[n], -omega_l.cross(jets.r.column(moving_r[n])));
-      for (int n = 0; n < 3; ++n) jets.x.add(l.base + kOmega + n, -Vector3d::Unit(n).cross(r.value));
+      const Matrix3d turn_l = cross_matrix(omega_l);
+      for_each_group(jets.r.groups, [&](int g) { jets.x.add(g, -turn_l * jets.r.of(g)); });
+      jets.x.add(l.group(kOmega), cross_matrix(r.value));
     }
     return jets;
   }
   // c · d²w: the velocities' own terms; -c · (omega_l × d²r) = d²r · (omega_l × c); and, between
-  // omega_l's component n and a state s that moves r, -c · (e_n × dr/ds) = (c × dr/ds)_n.
+  // omega_l's component n and a state s that moves r, -c · (e_n × dr/ds) = (c × dr/ds)_n, the
+  // block [c]× B_g.
   void second(SymmetricHessian& h, const Vector3d& c, const Jets& jets) const {
     add_velocity_second(h, 1.0, c, i);
     add_velocity_second(h, -1.0, c, j);
     if (!l.moves()) return;
     r.second(h, omega_l.cross(c));
-    const ColumnList moving_r(jets.r.columns);
-    for (int m = 0; m < moving_r.count; ++m) {
-      const Vector3d t = c.cross(jets.r.column(moving_r[m]));
-      for (int n = 0; n < 3; ++n) h.add(l.base + kOmega + n, moving_r[m], t[n]);
-    }
+    const Matrix3d turn_c = cross_matrix(c);
+    for_each_group(jets.r.groups, [&](int g) { h.add_block(l.group(kOmega), g, turn_c * jets.r.of(g)); });
   }
 };
 
@@ -201,7 +199,7 @@ void component_derivatives(const X& x, const CallMarker& k, int c, double* value
   VectorJet uj(u);
   add_axis_derivatives(uj, k, u);
   SymmetricHessian h{out.hess, out.width};
-  add_coupling(h, jets.x, uj);
+  add_coupling(h, jets.x, Matrix3d::Identity(), uj);
   x.second(h, u, jets);
   add_axis_second(h, x.value, k, u);
 }
