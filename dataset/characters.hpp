@@ -5,6 +5,8 @@
 #include <limits>
 #include <string_view>
 
+#include "support/utf8.hpp"
+
 namespace fexpr::dataset {
 
 // Blanks separate items but are never part of one; '\r' is one so that CRLF files
@@ -29,27 +31,13 @@ constexpr bool is_foreign(char c) {
 // sequence: a control character other than a blank (NUL padding), or a byte of another
 // encoding (Latin-1). kNoOddByte when s is ASCII or UTF-8 text.
 inline constexpr std::uint32_t kNoOddByte = std::numeric_limits<std::uint32_t>::max();
-constexpr std::uint32_t first_odd_byte(std::string_view s) {
+inline std::uint32_t first_odd_byte(std::string_view s) {
   for (std::uint32_t i = 0; i < s.size();) {
     auto u = static_cast<unsigned char>(s[i]);
-    if (u < 0x80) {
-      if (u == 0x7F || (u < 0x20 && !is_blank(s[i]))) return i;
-      ++i;
-      continue;
-    }
-    // Lead bytes C2..F4 with the continuation bytes 80..BF they announce; overlong forms
-    // (C0, C1, E0 80..9F, F0 80..8F), surrogates (ED A0..BF) and values above U+10FFFF are odd.
-    std::uint32_t n = u >= 0xC2 && u <= 0xDF ? 1 : u >= 0xE0 && u <= 0xEF ? 2 : u >= 0xF0 && u <= 0xF4 ? 3 : 0;
-    if (n == 0 || i + n >= s.size()) return i;
-    auto second = static_cast<unsigned char>(s[i + 1]);
-    unsigned char low = u == 0xE0 ? 0xA0 : u == 0xF0 ? 0x90 : 0x80;
-    unsigned char high = u == 0xED ? 0x9F : u == 0xF4 ? 0x8F : 0xBF;
-    if (second < low || second > high) return i;
-    for (std::uint32_t k = 2; k <= n; ++k) {
-      auto c = static_cast<unsigned char>(s[i + k]);
-      if (c < 0x80 || c > 0xBF) return i;
-    }
-    i += n + 1;
+    if (u == 0x7F || (u < 0x20 && !is_blank(s[i]))) return i;
+    const std::size_t n = utf8::sequence_length(s, i);
+    if (n == 0) return i;
+    i += static_cast<std::uint32_t>(n);
   }
   return kNoOddByte;
 }
