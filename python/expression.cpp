@@ -38,7 +38,6 @@ CompiledExpression::CompiledExpression(std::string text, const std::vector<std::
   CompileResult compiled = compile(source_.text(), context_);
   if (!compiled) throw diagnostic_failure(ErrorKind::compile, compiled.diagnostics.front(), source_);
   expression_ = std::move(compiled.expression);
-  for (const Diagnostic& d : compiled.diagnostics) warnings_.push_back(place(d, &source_, source_.name()));
 }
 
 py::list CompiledExpression::arrange(const py::dict& keywords) const {
@@ -109,7 +108,6 @@ void bind_expression(py::module_& m) {
       .def_property_readonly("text", &CompiledExpression::text)
       .def_property_readonly("variables", &CompiledExpression::variables)
       .def_property_readonly("derivative_names", &CompiledExpression::derivative_names)
-      .def_property_readonly("warnings", &CompiledExpression::warnings)
       .def("arrange", &CompiledExpression::arrange, py::arg("keywords"))
       .def("at_point", &CompiledExpression::at_point, py::arg("order"), py::arg("inputs"))
       .def("over_columns", &CompiledExpression::over_columns, py::arg("order"), py::arg("columns"), py::arg("n"));

@@ -25,13 +25,12 @@ using Column = pybind11::array_t<double, pybind11::array::c_style | pybind11::ar
 
 class CompiledExpression {
  public:
-  // Throws a compile Failure at the first error; warnings are kept.
+  // Throws a compile Failure at the first error.
   CompiledExpression(std::string text, const std::vector<std::string>& variables, std::shared_ptr<Model> model);
 
   const std::string& text() const { return source_.text(); }
   const std::vector<std::string>& variables() const { return context_.variables(); }
   const std::vector<std::string>& derivative_names() const { return expression_->derivative_names(); }
-  const std::vector<PlacedDiagnostic>& warnings() const { return warnings_; }
 
   // The inputs named by keywords (case-insensitive, like every name of the language), in input
   // order, TIME defaulting to 0 and MODE to 4; an unknown, repeated or missing name is an input
@@ -52,7 +51,6 @@ class CompiledExpression {
   Context context_;
   std::shared_ptr<Model> model_;
   std::optional<Expression> expression_;
-  std::vector<PlacedDiagnostic> warnings_;
   // Scratch for evaluation at one point, which holds the GIL; the column loop has its own.
   Workspace workspace_;
 };

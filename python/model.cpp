@@ -61,7 +61,9 @@ std::vector<long> Model::part_ids() const {
 
 std::vector<long> Model::marker_ids() const {
   std::vector<long> ids;
-  for (const kinematics::Marker& m : build_.model.markers()) ids.push_back(m.id);
+  // The model's own markers (dataset::z_axis_marker) have negative ids, which datasets never use.
+  for (const kinematics::Marker& m : build_.model.markers())
+    if (m.id >= 0) ids.push_back(m.id);
   return ids;
 }
 

@@ -15,7 +15,7 @@ def compile(text, variables=(), model=None):
 
     With model (from fexpr.load_model), kinematic and element functions read that dataset and the
     gradient continues with the part states the expression reads ("PART/3.x"). Raises
-    CompileError with line and column; warnings are kept on the result.
+    CompileError with line and column.
     """
     return Expression(CompiledExpression(text, list(variables), model))
 
@@ -38,10 +38,6 @@ class Expression:
     def derivative_names(self):
         """The inputs of the derivatives in order: TIME, each variable, then model states."""
         return list(self._compiled.derivative_names)
-
-    @property
-    def warnings(self):
-        return list(self._compiled.warnings)
 
     def value(self, **inputs):
         """The value: a float, or an array of the inputs' broadcast shape."""
