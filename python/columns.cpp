@@ -46,12 +46,13 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
   {
     py::gil_scoped_release release;
     Workspace ws;
-    std::vector<double> point(count), variables(count - 2), grad(d), hess(d * d);
+    std::vector<double> first(count), variables(count - 2), grad(d), hess(d * d);
+    Inputs in = inputs_at(first.data(), variables);
+    if (state) in.state = &*state;
     for (std::size_t k = 0; k < n; ++k) {
-      for (std::size_t c = 0; c < count; ++c) point[c] = data[c][k * step[c]];
-      std::copy(point.begin() + 2, point.end(), variables.begin());
-      Inputs in = inputs_at(point.data(), variables);
-      if (state) in.state = &*state;
+      in.time = data[0][k * step[0]];
+      in.mode = data[1][k * step[1]];
+      for (std::size_t c = 2; c < count; ++c) variables[c - 2] = data[c][k * step[c]];
       try {
         if (order == 0) value_out[k] = expression_->value(in, ws);
         else if (order == 1) value_out[k] = expression_->gradient(in, ws, grad);

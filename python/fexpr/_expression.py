@@ -58,7 +58,11 @@ class Expression:
         return f"<fexpr.Expression {self.text!r}>"
 
     def _run(self, order, inputs):
-        arrays = [np.asarray(v, dtype=np.float64) for v in self._compiled.arrange(inputs)]
+        values = self._compiled.arrange(inputs)
+        # Plain numbers skip NumPy: a call at one point costs a few microseconds less.
+        if all(isinstance(v, (float, int)) for v in values):
+            return self._compiled.at_point(order, values)
+        arrays = [np.asarray(v, dtype=np.float64) for v in values]
         if all(a.ndim == 0 for a in arrays):
             return self._compiled.at_point(order, [float(a) for a in arrays])
         shape = np.broadcast_shapes(*(a.shape for a in arrays))

@@ -1,0 +1,51 @@
+"""fexpr from Python over NumPy arrays against NumPy itself, on the spring-damper
+-10000*(x-0.5) - 25*v at 10^6 points. Run by hand (not in the tests), from a Release build:
+
+    PYTHONPATH=build/python python3 bench/python_spring_damper.py
+
+Prints ns per point: the median of REPEATS runs of each, the cases interleaved.
+"""
+
+import statistics
+import time
+
+import numpy as np
+
+import fexpr
+
+POINTS = 1_000_000
+REPEATS = 11
+TEXT = "-10000*(x-0.5) - 25*v"
+
+f = fexpr.compile(TEXT, variables=["x", "v"])
+rng = np.random.default_rng(1)
+x = rng.uniform(0.0, 1.0, POINTS)
+v = rng.uniform(-1.0, 1.0, POINTS)
+
+cases = {
+    "fexpr value": lambda: f.value(x=x, v=v),
+    "fexpr gradient (TIME, x, v)": lambda: f.gradient(x=x, v=v),
+    "fexpr Hessian (3 x 3)": lambda: f.hessian(x=x, v=v),
+    "NumPy -10000*(x-0.5) - 25*v": lambda: -10000 * (x - 0.5) - 25 * v,
+    "fexpr value, one point from Python": None,
+}
+times = {name: [] for name in cases}
+np.testing.assert_allclose(f.value(x=x, v=v), -10000 * (x - 0.5) - 25 * v, rtol=1e-15, atol=1e-9)
+
+for _ in range(REPEATS):
+    for name, run in cases.items():
+        if run is None:
+            start = time.perf_counter()
+            for k in range(10_000):
+                f.value(x=0.6, v=0.3)
+            times[name].append((time.perf_counter() - start) / 10_000 * 1e9)
+            continue
+        start = time.perf_counter()
+        run()
+        times[name].append((time.perf_counter() - start) / POINTS * 1e9)
+
+print(f"{TEXT}, {POINTS} points, median of {REPEATS}")
+print("| case | ns per point |")
+print("|---|---:|")
+for name, samples in times.items():
+    print(f"| {name} | {statistics.median(samples):.1f} |")
