@@ -1,8 +1,9 @@
 // The Python module fexpr._fexpr: a thin front end over the library, so that `import fexpr`
 // compiles, evaluates and differentiates with the same compiler, checker and model as the
-// `fexpr` program. It has three parts, each in its own file:
+// `fexpr` program. Its parts, each in its own file:
 //
 //   errors       every failure as a fexpr.Error subclass carrying code, line and column;
+//   diagnostic   a diagnostic with its span turned into line and column (fexpr.Diagnostic);
 //   model        a dataset's parts and markers (fexpr.load_model), whose part states Python sets;
 //   expression   a compiled expression: its inputs matched to keyword names, one evaluation at
 //                a point, and the loop over NumPy columns that runs without the GIL;

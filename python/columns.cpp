@@ -11,8 +11,8 @@ namespace py = pybind11;
 namespace fexpr::python {
 
 py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>& columns, std::size_t n) const {
+  require(order, columns.size());
   const std::size_t count = columns.size();
-  if (count != 2 + variables().size()) throw input_failure("columns do not match the variables");
   std::vector<const double*> data(count);
   std::vector<std::size_t> step(count);  // 0 for a value shared by every point
   for (std::size_t c = 0; c < count; ++c) {
@@ -46,13 +46,14 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
   {
     py::gil_scoped_release release;
     Workspace ws;
-    std::vector<double> first(count), variables(count - 2), grad(d), hess(d * d);
-    Inputs in = inputs_at(first.data(), variables);
+    std::vector<double> variables(count - kFirstVariable), grad(d), hess(d * d);
+    Inputs in;
+    in.variables = variables;
     if (state) in.state = &*state;
     for (std::size_t k = 0; k < n; ++k) {
-      in.time = data[0][k * step[0]];
-      in.mode = data[1][k * step[1]];
-      for (std::size_t c = 2; c < count; ++c) variables[c - 2] = data[c][k * step[c]];
+      in.time = data[kTime][k * step[kTime]];
+      in.mode = data[kMode][k * step[kMode]];
+      for (std::size_t c = kFirstVariable; c < count; ++c) variables[c - kFirstVariable] = data[c][k * step[c]];
       try {
         if (order == 0) value_out[k] = expression_->value(in, ws);
         else if (order == 1) value_out[k] = expression_->gradient(in, ws, grad);

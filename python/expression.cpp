@@ -11,9 +11,6 @@ namespace py = pybind11;
 namespace fexpr::python {
 namespace {
 
-// Where TIME and MODE sit among the inputs; the variables follow.
-constexpr std::size_t kTime = 0, kMode = 1, kFirstVariable = 2;
-
 std::string listed(const std::vector<std::string>& names) {
   if (names.empty()) return "none";
   std::string out;
@@ -77,8 +74,15 @@ Failure CompiledExpression::evaluation_failure(const EvaluationError& e) const {
   return diagnostic_failure(ErrorKind::evaluation, e.diagnostic, source_);
 }
 
+void CompiledExpression::require(int order, std::size_t inputs) const {
+  if (order < 0 || order > 2) throw input_failure("the derivative order is 0, 1 or 2, not " + std::to_string(order));
+  if (inputs != kFirstVariable + variables().size())
+    throw input_failure(std::to_string(inputs) + " inputs for TIME, MODE and " + std::to_string(variables().size()) +
+                        " variables");
+}
+
 py::tuple CompiledExpression::at_point(int order, const std::vector<double>& inputs) {
-  if (inputs.size() != kFirstVariable + variables().size()) throw input_failure("inputs do not match the variables");
+  require(order, inputs.size());
   std::vector<double> variables(inputs.begin() + kFirstVariable, inputs.end());
   const Inputs in = inputs_at(inputs.data(), variables);
   const std::size_t d = expression_->derivative_count();

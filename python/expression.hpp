@@ -44,6 +44,11 @@ class CompiledExpression {
   pybind11::tuple over_columns(int order, const std::vector<Column>& columns, std::size_t n) const;
 
  private:
+  // Where TIME and MODE sit among the inputs; the variables follow.
+  static constexpr std::size_t kTime = 0, kMode = 1, kFirstVariable = 2;
+
+  // Throws an input Failure unless order is 0, 1 or 2 and there is one input per slot.
+  void require(int order, std::size_t inputs) const;
   Inputs inputs_at(const double* values, std::vector<double>& variables) const;
   Failure evaluation_failure(const EvaluationError& e) const;
 

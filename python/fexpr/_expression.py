@@ -11,13 +11,15 @@ from fexpr._fexpr import CompiledExpression, EvaluationError
 
 
 def compile(text, variables=(), model=None):
-    """Compiles an expression over the given variable names (and TIME, MODE).
+    """Compiles an expression over the given variable names (and TIME, MODE); one name may be
+    given as a string.
 
     With model (from fexpr.load_model), kinematic and element functions read that dataset and the
     gradient continues with the part states the expression reads ("PART/3.x"). Raises
     CompileError with line and column.
     """
-    return Expression(CompiledExpression(text, list(variables), model))
+    names = [variables] if isinstance(variables, str) else list(variables)
+    return Expression(CompiledExpression(text, names, model))
 
 
 class Expression:

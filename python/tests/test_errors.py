@@ -113,6 +113,14 @@ def test_a_reserved_name_cannot_be_a_variable():
         fexpr.compile("PI", variables=["pi"])
 
 
+def test_the_derivative_order_is_checked_where_the_module_is_called_directly():
+    f = fexpr.compile("x", variables=["x"])
+    with pytest.raises(fexpr.InputError, match="order is 0, 1 or 2"):
+        f._compiled.at_point(3, [0.0, 4.0, 1.0])
+    with pytest.raises(fexpr.InputError, match="2 inputs for TIME, MODE and 1 variables"):
+        f._compiled.at_point(0, [0.0, 4.0])
+
+
 def test_an_input_error_has_no_place():
     f = fexpr.compile("x", variables=["x"])
     with pytest.raises(fexpr.InputError) as caught:

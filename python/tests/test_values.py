@@ -58,6 +58,12 @@ def test_keywords_match_names_case_insensitively_like_the_language():
     assert f.value(X=3.0, TIME=2.0, Mode=1.0) == 7.0
 
 
+def test_one_variable_may_be_named_by_a_string():
+    f = fexpr.compile("xv + 1", variables="xv")
+    assert f.variables == ["xv"]
+    assert f.value(xv=2.0) == 3.0
+
+
 def test_time_defaults_to_0_and_mode_to_4():
     assert fexpr.compile("TIME").value() == 0.0
     assert fexpr.compile("MODE").value() == 4.0
