@@ -89,3 +89,24 @@ def test_the_gil_is_released_while_the_loop_runs():
     # Holding the GIL, the loop would let this thread run no Python at all between its ends.
     middle = [t for t in ticks if begin + 0.25 * (end - begin) < t < begin + 0.75 * (end - begin)]
     assert middle
+
+
+def test_threads_evaluating_one_expression_at_once_agree_with_one_thread():
+    f = fexpr.compile("IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) + STEP(TIME, 0, 0, 1, 10)", variables=["x", "v"])
+    rng = np.random.default_rng(4)
+    inputs = [dict(x=rng.uniform(0.95, 1.02, 200_000), v=rng.uniform(-1, 1, 200_000), time=rng.uniform(0, 1, 200_000))
+              for _ in range(4)]
+    expected = [f.gradient(**i) for i in inputs]
+    results = [None] * 4
+
+    def evaluate(k):
+        results[k] = f.gradient(**inputs[k])
+
+    threads = [threading.Thread(target=evaluate, args=(k,)) for k in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    for got, want in zip(results, expected):
+        for name in want:
+            np.testing.assert_array_equal(got[name], want[name])
