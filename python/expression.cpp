@@ -105,6 +105,17 @@ py::tuple CompiledExpression::at_point(int order, const std::vector<double>& inp
   return py::make_tuple(value, gradient, hessian);
 }
 
+py::object CompiledExpression::at_numbers(int order, const py::dict& keywords) {
+  const py::list inputs = arrange(keywords);
+  std::vector<double> values;
+  values.reserve(inputs.size());
+  for (const py::handle input : inputs) {
+    if (!PyFloat_Check(input.ptr()) && !PyLong_Check(input.ptr())) return py::none();
+    values.push_back(py::cast<double>(input));
+  }
+  return at_point(order, values);
+}
+
 void bind_expression(py::module_& m) {
   py::class_<CompiledExpression>(m, "CompiledExpression", "The C++ side of fexpr.Expression.")
       .def(py::init<std::string, const std::vector<std::string>&, std::shared_ptr<Model>>(), py::arg("text"),
@@ -114,6 +125,7 @@ void bind_expression(py::module_& m) {
       .def_property_readonly("derivative_names", &CompiledExpression::derivative_names)
       .def("arrange", &CompiledExpression::arrange, py::arg("keywords"))
       .def("at_point", &CompiledExpression::at_point, py::arg("order"), py::arg("inputs"))
+      .def("at_numbers", &CompiledExpression::at_numbers, py::arg("order"), py::arg("keywords"))
       .def("over_columns", &CompiledExpression::over_columns, py::arg("order"), py::arg("columns"), py::arg("n"));
 }
 

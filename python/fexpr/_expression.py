@@ -60,11 +60,11 @@ class Expression:
         return f"<fexpr.Expression {self.text!r}>"
 
     def _run(self, order, inputs):
-        values = self._compiled.arrange(inputs)
         # Plain numbers skip NumPy: a call at one point costs a few microseconds less.
-        if all(isinstance(v, (float, int)) for v in values):
-            return self._compiled.at_point(order, values)
-        arrays = [np.asarray(v, dtype=np.float64) for v in values]
+        result = self._compiled.at_numbers(order, inputs)
+        if result is not None:
+            return result
+        arrays = [np.asarray(v, dtype=np.float64) for v in self._compiled.arrange(inputs)]
         if all(a.ndim == 0 for a in arrays):
             return self._compiled.at_point(order, [float(a) for a in arrays])
         shape = np.broadcast_shapes(*(a.shape for a in arrays))
@@ -73,7 +73,7 @@ class Expression:
         try:
             value, gradient, hessian = self._compiled.over_columns(order, columns, int(np.prod(shape)))
         except EvaluationError as e:
-            e.index = np.unravel_index(e.point, shape)
+            e.index = tuple(int(i) for i in np.unravel_index(e.point, shape))
             raise
         d = len(self._compiled.derivative_names)
         return (value.reshape(shape),
