@@ -275,7 +275,7 @@ class Reader {
     }
     report_.warning(st.name_span, "unknown statement '" + st.name + "' (did you mean " + std::string(near) +
                                       "?); it is checked as " + std::string(near),
-                    Code::name);
+                    Code::name, Fix{st.name_span, std::string(near)});
     st.name = std::string(near);
     return find_statement(near);
   }

@@ -550,6 +550,7 @@ Operand Compiler::name(const ast::Node& n) {
   std::string_view near = text::nearest(raw, known);
   if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
   error(Code::name, n.span, message);
+  if (!near.empty()) diagnostics_.back().fix = Fix{n.span, std::string(near)};
   return failed();
 }
 
@@ -661,14 +662,21 @@ Value Compiler::call(const ast::Node& n) {
     std::string message = "unknown function '" + tree_.name(n) + "'";
     std::string_view near = text::nearest(upper, names);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+    std::string_view replacement = near;
     for (const auto& c : constant_names()) {
-      if (c.name == upper) message = "'" + upper + "' is a constant, not a function";
+      if (c.name == upper) {
+        message = "'" + upper + "' is a constant, not a function";
+        replacement = {};
+      }
     }
     for (const auto& s : kStatementFunctions) {
-      if (s.statement == upper)
+      if (s.statement == upper) {
         message = upper + " is a statement; its function is " + std::string(builtins::find(s.function)->signature);
+        replacement = s.function;
+      }
     }
     error(Code::name, n.name_span, message);
+    if (!replacement.empty()) diagnostics_.back().fix = Fix{n.name_span, std::string(replacement)};
     for (ast::NodeId k : kids) value(k);
     return failed_value();
   }
