@@ -109,12 +109,16 @@ LintConfig read_config(const std::string& path) {
 
 std::optional<std::string> find_config(const fs::path& folder) {
   std::error_code ec;
-  for (fs::path at = fs::absolute(folder, ec); !ec; at = at.parent_path()) {
+  fs::path at = fs::absolute(folder, ec).lexically_normal();
+  if (ec) return std::nullopt;
+  while (true) {
+    // A folder that cannot be read holds no configuration for us; the search goes on above it.
+    std::error_code unreadable;
     fs::path candidate = at / "fexpr.toml";
-    if (fs::is_regular_file(candidate, ec)) return candidate.string();
-    if (at == at.parent_path()) break;
+    if (fs::is_regular_file(candidate, unreadable)) return candidate.string();
+    if (at == at.parent_path()) return std::nullopt;
+    at = at.parent_path();
   }
-  return std::nullopt;
 }
 
 }  // namespace fexpr::dataset
