@@ -37,23 +37,25 @@ struct Job {
   const dataset::LintSettings* settings;
 };
 
+// A file that cannot be read is reported whatever the settings: it is why the exit status is 2.
+dataset::CheckedFile linted(dataset::CheckedFile file, const dataset::LintSettings& settings) {
+  if (!file.source) return file;
+  dataset::apply_settings(file, settings);
+  dataset::apply_suppressions(file, settings);
+  return file;
+}
+
 dataset::CheckedFile lint_text(std::string name, std::string text, const dataset::LintSettings& settings) {
-  dataset::CheckedFile out = dataset::check_text(std::move(name), std::move(text));
-  dataset::apply_settings(out, settings);
-  dataset::apply_suppressions(out, settings);
-  return out;
+  return linted(dataset::check_text(std::move(name), std::move(text)), settings);
 }
 
 dataset::CheckedFile check_one(Job& job) {
   CheckInput& input = job.input;
   if (input.text) return lint_text(input.name, std::move(*input.text), *job.settings);
+  if (!input.failure) return linted(dataset::check_file(input.name), *job.settings);
   dataset::CheckedFile out;
-  if (!input.failure) out = dataset::check_file(input.name);
-  else out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
   out.path = input.name;
-  if (!out.source) return out;
-  dataset::apply_settings(out, *job.settings);
-  dataset::apply_suppressions(out, *job.settings);
+  out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
   return out;
 }
 
@@ -173,7 +175,8 @@ Runner add_check_command(CLI::App& app) {
   sub->add_option("--explain", o->explain, "Say what a code means, why it matters, with an example");
   sub->add_option("--select", o->config.select, "Report only these codes (comma-separated); replaces the config's");
   sub->add_option("--ignore", o->config.ignore, "Never report these codes (comma-separated); adds to the config's");
-  sub->add_option("--severity", o->config.severities, "Report CODE at LEVEL (error, warning, info): CODE=LEVEL");
+  sub->add_option("--severity", o->config.severities, "Report CODE at LEVEL (error, warning, info): CODE=LEVEL, repeatable")
+      ->allow_extra_args(false);
   sub->add_option("--config", o->config.config_file, "Read the settings from this file instead of the nearest fexpr.toml");
   sub->add_flag("--isolated", o->config.isolated, "Read no fexpr.toml");
   sub->add_flag("--fix", o->fix, "Apply the safe fixes to the files, then report what is left");
