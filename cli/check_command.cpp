@@ -88,6 +88,50 @@ int fix_file(dataset::CheckedFile& file, const dataset::LintSettings& settings, 
   return applied;
 }
 
+// --diff: the fixes of every file as a unified diff. Exit status 1 when there are some, 2 when a
+// file cannot be read.
+int show_fixes(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe) {
+  bool io_error = false, changes = false;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    dataset::CheckedFile& f = files[i];
+    if (!f.source) {
+      for (const Diagnostic& d : f.diagnostics) std::cerr << f.path << ": " << d.message << "\n";
+      io_error = true;
+      continue;
+    }
+    const std::string before = f.source->text();
+    if (fix_file(f, *jobs[i].settings, unsafe) == 0) continue;
+    std::cout << dataset::unified_diff(f.path, before, f.source->text());
+    changes = true;
+  }
+  return io_error ? 2 : changes ? 1 : 0;
+}
+
+// --fix: each file replaced by its fixed text, which is what is then reported; a file that
+// cannot be replaced is reported as it was. Returns false when one could not be written.
+bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe,
+                          int& fixed) {
+  bool written = true;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    dataset::CheckedFile& f = files[i];
+    if (!f.source) continue;
+    const std::string before = f.source->text();
+    const int applied = fix_file(f, *jobs[i].settings, unsafe);
+    if (applied == 0) continue;
+    if (jobs[i].input.is_stdin) {
+      std::cerr << "fexpr check: standard input is not fixed in place; --diff shows its fixes\n";
+      f = lint_text(f.path, before, *jobs[i].settings);
+    } else if (auto failure = write_atomically(f.path, f.source->text())) {
+      std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
+      f = lint_text(f.path, before, *jobs[i].settings);
+      written = false;
+    } else {
+      fixed += applied;
+    }
+  }
+  return written;
+}
+
 int explain(const std::string& name) {
   const dataset::Rule* r = dataset::find_rule(name);
   if (!r) {
@@ -102,7 +146,9 @@ int explain(const std::string& name) {
 std::vector<Job> jobs_for(const CheckOptions& o, ConfigResolver& configs) {
   std::vector<Job> jobs;
   for (CheckInput& input : check_inputs(o.files, o.inputs)) {
-    const dataset::LintConfig& config = configs.for_file(input.name, input.is_stdin);
+    // Standard input named with --stdin-name (as editors do) is configured as that file.
+    const bool unnamed = input.is_stdin && input.name == CheckInputOptions{}.stdin_name;
+    const dataset::LintConfig& config = configs.for_file(input.name, unnamed);
     if (input.found_in_directory && config.excludes(input.name)) continue;
     jobs.push_back({std::move(input), &config.settings});
   }
@@ -125,28 +171,8 @@ int run_check(CheckOptions o) {
     return 2;
   }
   auto files = check_all(jobs);
-  bool io_error = false, changes = false;
-  for (std::size_t i = 0; i < files.size() && (o.fix || o.diff); ++i) {
-    dataset::CheckedFile& f = files[i];
-    if (!f.source) continue;
-    const std::string before = f.source->text();
-    const int applied = fix_file(f, *jobs[i].settings, o.unsafe_fixes);
-    if (applied == 0) continue;
-    changes = true;
-    if (o.diff) {
-      std::cout << dataset::unified_diff(f.path, before, f.source->text());
-    } else if (jobs[i].input.is_stdin) {
-      std::cerr << "fexpr check: standard input is not fixed in place; --diff shows its fixes\n";
-      files[i] = lint_text(f.path, before, *jobs[i].settings);
-    } else if (auto failure = write_atomically(f.path, f.source->text())) {
-      std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
-      files[i] = lint_text(f.path, before, *jobs[i].settings);
-      io_error = true;
-    } else {
-      o.output.fixed += applied;
-    }
-  }
-  if (o.diff) return io_error ? 2 : changes ? 1 : 0;
+  if (o.diff) return show_fixes(files, jobs, o.unsafe_fixes);
+  bool io_error = o.fix && !apply_fixes_in_place(files, jobs, o.unsafe_fixes, o.output.fixed);
   if (o.format == "json") write_json(std::cout, files, o.output);
   else if (o.format == "sarif") write_sarif(std::cout, files, o.output);
   else write_text(std::cout, files, o.output);

@@ -24,9 +24,9 @@ ConfigResolver::ConfigResolver(const ConfigOptions& options) : isolated_(options
   }
 }
 
-const dataset::LintConfig& ConfigResolver::for_file(const std::string& path, bool is_stdin) {
+const dataset::LintConfig& ConfigResolver::for_file(const std::string& path, bool unnamed_stdin) {
   std::optional<std::string> config_path = fixed_;
-  if (!config_path && !isolated_) config_path = dataset::find_config(is_stdin ? fs::current_path() : fs::absolute(path).parent_path());
+  if (!config_path && !isolated_) config_path = dataset::find_config(unnamed_stdin ? fs::current_path() : fs::absolute(path).parent_path());
   const std::string key = config_path.value_or("");
   if (auto it = read_.find(key); it != read_.end()) return it->second;
   dataset::LintConfig config = config_path ? dataset::read_config(*config_path) : dataset::LintConfig{};

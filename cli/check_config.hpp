@@ -25,9 +25,10 @@ class ConfigResolver {
   // Throws dataset::SettingError for a bad option value or a bad --config file.
   explicit ConfigResolver(const ConfigOptions& options);
 
-  // The configuration for a dataset path, found from its folder upward (the current folder for
-  // standard input). Throws dataset::SettingError when that fexpr.toml is malformed.
-  const dataset::LintConfig& for_file(const std::string& path, bool is_stdin);
+  // The configuration for a dataset path, found from its folder upward (from the current folder
+  // for standard input without a name). Throws dataset::SettingError when that fexpr.toml is
+  // malformed.
+  const dataset::LintConfig& for_file(const std::string& path, bool unnamed_stdin);
 
  private:
   bool isolated_;

@@ -34,7 +34,7 @@ const std::string kSafelyFixed = kHead +
                                  "END\n";
 
 fexpr::testing::ProgramResult check(const ScratchFolder& dir, const std::string& args, const std::string& prefix = "") {
-  return run_shell("cd '" + dir.path.string() + "' && " + prefix + FEXPR_BINARY + " check " + args, true);
+  return fexpr::testing::run_fexpr_in(dir.path.string(), "check " + args, prefix);
 }
 
 }  // namespace
@@ -94,6 +94,14 @@ TEST_CASE("--diff shows the fixes without writing and exits 1 when there are som
   auto clean = check(dir, "--diff clean.adm");
   CHECK(clean.status == 0);
   CHECK(clean.out.empty());
+}
+
+TEST_CASE("--diff says which file it cannot read and exits 2", "[cli][check][fix]") {
+  ScratchFolder dir;
+  dir.write("m.adm", kModel);
+  auto r = check(dir, "--diff none.adm m.adm");
+  CHECK(r.status == 2);
+  CHECK_THAT(r.out, Catch::Matchers::StartsWith("none.adm: cannot read 'none.adm'\n--- a/m.adm\n"));
 }
 
 TEST_CASE("standard input is not fixed in place", "[cli][check][fix]") {

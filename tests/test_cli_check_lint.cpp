@@ -5,7 +5,6 @@
 
 #include <catch2/catch.hpp>
 
-using fexpr::testing::run_shell;
 using fexpr::testing::ScratchFolder;
 
 namespace {
@@ -23,7 +22,7 @@ const std::string kModel =
     "END\n";
 
 fexpr::testing::ProgramResult check(const ScratchFolder& dir, const std::string& args) {
-  return run_shell("cd '" + dir.path.string() + "' && " + FEXPR_BINARY + " check " + args, true);
+  return fexpr::testing::run_fexpr_in(dir.path.string(), "check " + args);
 }
 
 bool has(const std::string& out, const std::string& part) { return out.find(part) != std::string::npos; }
@@ -160,4 +159,16 @@ TEST_CASE("--quiet writes the summary lines only; --statistics counts per code",
   CHECK_THAT(statistics.out, Catch::Matchers::EndsWith(
                                  "     2  name              Unknown function, name or statement (2 fixable)\n"
                                  "     2  discontinuity     A function less smooth than its use needs\n"));
+}
+
+TEST_CASE("standard input is configured from the folder of its --stdin-name", "[cli][check][lint][config]") {
+  ScratchFolder dir;
+  dir.write("cars/fexpr.toml", "[check]\nignore = [\"name\"]\n");
+  dir.write("m.adm", kModel);
+  auto named = check(dir, "--stdin-name cars/m.adm - < m.adm");
+  CHECK(named.status == 0);
+  CHECK(has(named.out, "cars/m.adm: 0 error(s), 1 warning(s)"));
+  auto unnamed = check(dir, "- < m.adm");
+  CHECK(unnamed.status == 1);
+  CHECK(has(unnamed.out, "<stdin>:8:22: error[name]: "));
 }

@@ -10,7 +10,6 @@
 
 using fexpr::testing::Json;
 using fexpr::testing::parse_json;
-using fexpr::testing::run_shell;
 using fexpr::testing::ScratchFolder;
 
 namespace {
@@ -27,7 +26,7 @@ const std::string kModel =
     "END\n";
 
 Json check(const ScratchFolder& dir, const std::string& args) {
-  return parse_json(run_shell("cd '" + dir.path.string() + "' && " + FEXPR_BINARY + " check " + args).out);
+  return parse_json(fexpr::testing::run_fexpr_in(dir.path.string(), "check " + args).out);
 }
 
 }  // namespace
