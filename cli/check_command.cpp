@@ -203,8 +203,9 @@ Runner add_check_command(CLI::App& app) {
   sub->add_option("--ignore", o->config.ignore, "Never report these codes (comma-separated); adds to the config's");
   sub->add_option("--severity", o->config.severities, "Report CODE at LEVEL (error, warning, info): CODE=LEVEL, repeatable")
       ->allow_extra_args(false);
-  sub->add_option("--config", o->config.config_file, "Read the settings from this file instead of the nearest fexpr.toml");
-  sub->add_flag("--isolated", o->config.isolated, "Read no fexpr.toml");
+  auto* config = sub->add_option("--config", o->config.config_file,
+                                  "Read the settings from this file instead of the nearest fexpr.toml");
+  sub->add_flag("--isolated", o->config.isolated, "Read no fexpr.toml")->excludes(config);
   sub->add_flag("--fix", o->fix, "Apply the safe fixes to the files, then report what is left");
   sub->add_flag("--diff", o->diff, "Show the fixes as a unified diff without writing; exit 1 when there are some");
   sub->add_flag("--unsafe-fixes", o->unsafe_fixes, "With --fix or --diff, also apply fixes that change the model");

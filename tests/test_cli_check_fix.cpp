@@ -1,5 +1,6 @@
 // --fix, --unsafe-fixes and --diff: which fixes are applied, what the file holds afterwards, and
 // that a file that cannot be replaced is left as it was.
+#include "json_reader.hpp"
 #include "run_program.hpp"
 #include "scratch_folder.hpp"
 
@@ -54,6 +55,11 @@ TEST_CASE("--fix applies the safe fixes and reports what is left", "[cli][check]
         "m.adm: 0 error(s), 1 warning(s), 0 note(s), 3 function(s) checked\n"
         "2 fix(es) applied\n"
         "1 more fixable with --fix --unsafe-fixes\n");
+  dir.write("n.adm", kModel);
+  auto json = fexpr::testing::parse_json(fexpr::testing::run_fexpr_in(dir.path.string(), "check --fix --format json n.adm").out);
+  CHECK(json["summary"]["fixed"].number() == 2);
+  CHECK(json["summary"]["warnings"].number() == 1);
+  CHECK(dir.read("n.adm") == kSafelyFixed);
   auto again = check(dir, "--fix m.adm");
   CHECK(dir.read("m.adm") == kSafelyFixed);
   CHECK(again.out.find("applied") == std::string::npos);

@@ -112,6 +112,12 @@ TEST_CASE("fexpr.toml is found from the checked file's folder upward", "[cli][ch
     CHECK(has(named.out, "error[discontinuity]"));
     CHECK(has(named.out, "error[name]"));
   }
+  SECTION("--config and --isolated exclude each other") {
+    dir.write("strict.toml", "");
+    auto both = check(dir, "--isolated --config strict.toml cars/sedan/m.adm");
+    CHECK(both.status == 2);
+    CHECK_THAT(both.out, Catch::Matchers::StartsWith("--config excludes --isolated\n"));
+  }
   SECTION("the command line's --ignore adds to the file's") {
     auto both = check(dir, "--ignore discontinuity cars/sedan/m.adm");
     CHECK(has(both.out, "m.adm: 0 error(s), 0 warning(s)"));
