@@ -72,7 +72,7 @@ std::string unified_diff(const std::string& name, std::string_view before, std::
     for (std::size_t k = i; k < n && k <= last + 2 * kContext; ++k)
       if (old_lines[k] != new_lines[k]) last = k;
     const std::size_t begin = i > kContext ? i - kContext : 0, end = std::min(n, last + 1 + kContext);
-    if (out.empty()) out = "--- a/" + name + "\n+++ b/" + name + "\n";
+    if (out.empty()) out = "--- " + name + "\n+++ " + name + "\n";
     const std::string range = std::to_string(begin + 1) + "," + std::to_string(end - begin);
     out += "@@ -" + range + " +" + range + " @@\n";
     for (std::size_t k = begin; k < end;) {

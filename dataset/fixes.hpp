@@ -20,8 +20,9 @@ struct FixedText {
 // already applied is left for the next run, which sees the text it would change.
 FixedText apply_fixes(std::string_view text, std::span<const Diagnostic> diagnostics, bool unsafe);
 
-// "--- a/name\n+++ b/name\n@@ ... @@" hunks with three lines of context, as diff -u writes them;
-// empty when the texts are equal. Fixes do not add or remove lines, so lines pair one to one.
+// "--- name\n+++ name\n@@ ... @@" hunks with three lines of context, as diff -u writes them
+// (the name as given, so that `patch -p0` applies it, absolute or not); empty when the texts
+// are equal. Fixes do not add or remove lines, so lines pair one to one.
 std::string unified_diff(const std::string& name, std::string_view before, std::string_view after);
 
 }  // namespace fexpr::dataset

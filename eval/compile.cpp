@@ -550,7 +550,7 @@ Operand Compiler::name(const ast::Node& n) {
   std::string_view near = text::nearest(raw, known);
   if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
   error(Code::name, n.span, message);
-  if (!near.empty()) diagnostics_.back().fix = Fix{n.span, std::string(near)};
+  if (!near.empty() && text::only_nearest(raw, near, known)) diagnostics_.back().fix = Fix{n.span, std::string(near)};
   return failed();
 }
 
@@ -662,7 +662,8 @@ Value Compiler::call(const ast::Node& n) {
     std::string message = "unknown function '" + tree_.name(n) + "'";
     std::string_view near = text::nearest(upper, names);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-    std::string_view replacement = near;
+    // A fix only where the correction is certain: one nearest function, or the statement's own.
+    std::string_view replacement = text::only_nearest(upper, near, names) ? near : std::string_view();
     for (const auto& c : constant_names()) {
       if (c.name == upper) {
         message = "'" + upper + "' is a constant, not a function";

@@ -83,7 +83,7 @@ TEST_CASE("--diff shows the fixes without writing and exits 1 when there are som
   CHECK(dir.read("m.adm") == kModel);
   CHECK(r.status == 1);
   CHECK(r.out ==
-        "--- a/m.adm\n+++ b/m.adm\n"
+        "--- m.adm\n+++ m.adm\n"
         "@@ -5,6 +5,6 @@\n"
         " MARKER/20, PART=2\n"
         " JOINT/1, REVOLUTE, I=20, J=10\n"
@@ -102,12 +102,24 @@ TEST_CASE("--diff shows the fixes without writing and exits 1 when there are som
   CHECK(clean.out.empty());
 }
 
+TEST_CASE("patch applies --diff's output and gives what --fix writes", "[cli][check][fix]") {
+  if (run_shell("command -v patch").status != 0) {
+    WARN("patch is not installed");
+    return;
+  }
+  ScratchFolder dir;
+  dir.write("m.adm", kModel);
+  auto r = run_shell("cd '" + dir.path.string() + "' && " + FEXPR_BINARY + " check --diff m.adm > fixes.diff; patch -p0 < fixes.diff");
+  CHECK(r.status == 0);
+  CHECK(dir.read("m.adm") == kSafelyFixed);
+}
+
 TEST_CASE("--diff says which file it cannot read and exits 2", "[cli][check][fix]") {
   ScratchFolder dir;
   dir.write("m.adm", kModel);
   auto r = check(dir, "--diff none.adm m.adm");
   CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Matchers::StartsWith("none.adm: cannot read 'none.adm'\n--- a/m.adm\n"));
+  CHECK_THAT(r.out, Catch::Matchers::StartsWith("none.adm: cannot read 'none.adm'\n--- m.adm\n"));
 }
 
 TEST_CASE("standard input is not fixed in place", "[cli][check][fix]") {

@@ -53,13 +53,13 @@ TEST_CASE("the diff has three lines of context and joins changes that are close"
   after.replace(after.find("\n5\n") + 1, 1, "five");
   after.replace(after.find("\n15\n") + 1, 2, "fifteen");
   CHECK(unified_diff("m.adm", before, after) ==
-        "--- a/m.adm\n+++ b/m.adm\n"
+        "--- m.adm\n+++ m.adm\n"
         "@@ -1,8 +1,8 @@\n 1\n-2\n+two\n 3\n 4\n-5\n+five\n 6\n 7\n 8\n"
         "@@ -12,5 +12,5 @@\n 12\n 13\n 14\n-15\n+fifteen\n 16\n");
   CHECK(unified_diff("m.adm", before, before).empty());
 }
 
 TEST_CASE("the diff marks a last line without a newline, and rejects texts of different lengths", "[lint][fixes]") {
-  CHECK(unified_diff("m", "a\nb", "a\nc") == "--- a/m\n+++ b/m\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
+  CHECK(unified_diff("m", "a\nb", "a\nc") == "--- m\n+++ m\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
   CHECK_THROWS_AS(unified_diff("m", "a\n", "a\nb\n"), std::invalid_argument);
 }

@@ -73,6 +73,12 @@ TEST_CASE("a name with no near match, or a constant called as a function, has no
   CHECK_FALSE(fix_of("VARIABLE/1, FUNCTION=2*QWERTYUIOP\n", Code::name));
 }
 
+TEST_CASE("a name as near to two known names as to one has no fix", "[diagnostic][fix]") {
+  // COSIN is two edits from COS and from ASIN; SIM one from SIN and from DIM.
+  CHECK_FALSE(fix_of("VARIABLE/1, FUNCTION=COSIN(1)\n", Code::name));
+  CHECK_FALSE(fix_of("VARIABLE/1, FUNCTION=SIM(1)\n", Code::name));
+}
+
 TEST_CASE("a misspelt statement has a safe fix to the statement it is checked as", "[diagnostic][fix]") {
   auto fix = fix_of("SFROCE/3, I=20, J=10, FUNCTION=1\n", Code::name);
   REQUIRE(fix);
