@@ -46,10 +46,11 @@ class Scanner {
   FoundSuppressions run() {
     std::uint32_t line = 0;
     while (line < text_.size()) {
-      auto end = static_cast<std::uint32_t>(std::min(text_.find('\n', line), text_.size()));
+      const auto next = static_cast<std::uint32_t>(std::min(text_.find('\n', line), text_.size()));
+      std::uint32_t end = next > line && text_[next - 1] == '\r' ? next - 1 : next;
       std::size_t bang = text_.substr(line, end - line).find('!');
       if (bang != std::string_view::npos) comment(static_cast<std::uint32_t>(line + bang), end);
-      line = end + 1;
+      line = next + 1;
     }
     return std::move(found_);
   }
@@ -74,7 +75,6 @@ class Scanner {
     std::uint32_t item = at + 1;
     while (item <= list_end) {
       auto comma = static_cast<std::uint32_t>(std::min<std::size_t>(text_.find(',', item), list_end));
-      comma = std::min(comma, list_end);
       std::uint32_t b = skip_blanks(text_, item, comma);
       std::uint32_t e = comma;
       while (e > b && blank(text_[e - 1])) --e;

@@ -108,3 +108,10 @@ TEST_CASE("a suppression naming no code, or malformed, is a warning", "[lint][su
 TEST_CASE("a comment that does not begin with 'fexpr:' is an ordinary comment", "[lint][suppressions]") {
   CHECK(suppressed("VARIABLE/1, FUNCTION=1  ! see fexpr: ignore[domain]\n").diagnostics.empty());
 }
+
+TEST_CASE("suppressions read lines that end with CRLF", "[lint][suppressions]") {
+  CHECK(suppressed(kMotion + "  ! fexpr: ignore[discontinuity]\r\n").diagnostics.empty());
+  auto f = suppressed("VARIABLE/1, FUNCTION=1  ! fexpr: ignore[domain\r\n");
+  REQUIRE(f.diagnostics.size() == 1);
+  CHECK(text_at(f, f.diagnostics[0]) == "! fexpr: ignore[domain");
+}
