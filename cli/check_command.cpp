@@ -6,8 +6,8 @@
 #include "cli/check_output.hpp"
 #include "cli/commands.hpp"
 #include "dataset/fixes.hpp"
+#include "dataset/lint.hpp"
 #include "dataset/rules.hpp"
-#include "dataset/suppressions.hpp"
 #include "support/atomic_write.hpp"
 
 #include <atomic>
@@ -37,22 +37,10 @@ struct Job {
   const dataset::LintSettings* settings;
 };
 
-// A file that cannot be read is reported whatever the settings: it is why the exit status is 2.
-dataset::CheckedFile linted(dataset::CheckedFile file, const dataset::LintSettings& settings) {
-  if (!file.source) return file;
-  dataset::apply_settings(file, settings);
-  dataset::apply_suppressions(file, settings);
-  return file;
-}
-
-dataset::CheckedFile lint_text(std::string name, std::string text, const dataset::LintSettings& settings) {
-  return linted(dataset::check_text(std::move(name), std::move(text)), settings);
-}
-
 dataset::CheckedFile check_one(Job& job) {
   CheckInput& input = job.input;
-  if (input.text) return lint_text(input.name, std::move(*input.text), *job.settings);
-  if (!input.failure) return linted(dataset::check_file(input.name), *job.settings);
+  if (input.text) return dataset::lint_text(input.name, std::move(*input.text), *job.settings);
+  if (!input.failure) return dataset::lint(dataset::check_file(input.name), *job.settings);
   dataset::CheckedFile out;
   out.path = input.name;
   out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
@@ -73,21 +61,6 @@ std::vector<dataset::CheckedFile> check_all(std::vector<Job>& jobs) {
   return results;
 }
 
-// Applies fixes and checks the result again until no fix applies: a fix left out because it
-// overlapped another is applied in a later pass, against the text it would change. Returns the
-// fixes applied; `file` becomes the check of the final text.
-int fix_file(dataset::CheckedFile& file, const dataset::LintSettings& settings, bool unsafe) {
-  constexpr int kPasses = 10;
-  int applied = 0;
-  for (int pass = 0; pass < kPasses && file.source; ++pass) {
-    dataset::FixedText fixed = dataset::apply_fixes(file.source->text(), file.diagnostics, unsafe);
-    if (fixed.applied == 0) break;
-    applied += fixed.applied;
-    file = lint_text(file.path, std::move(fixed.text), settings);
-  }
-  return applied;
-}
-
 // --diff: the fixes of every file as a unified diff. Exit status 1 when there are some, 2 when a
 // file cannot be read.
 int show_fixes(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe) {
@@ -100,7 +73,7 @@ int show_fixes(std::vector<dataset::CheckedFile>& files, const std::vector<Job>&
       continue;
     }
     const std::string before = f.source->text();
-    if (fix_file(f, *jobs[i].settings, unsafe) == 0) continue;
+    if (dataset::fix_all(f, *jobs[i].settings, unsafe) == 0) continue;
     std::cout << dataset::unified_diff(f.path, before, f.source->text());
     changes = true;
   }
@@ -116,14 +89,14 @@ bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::v
     dataset::CheckedFile& f = files[i];
     if (!f.source) continue;
     const std::string before = f.source->text();
-    const int applied = fix_file(f, *jobs[i].settings, unsafe);
+    const int applied = dataset::fix_all(f, *jobs[i].settings, unsafe);
     if (applied == 0) continue;
     if (jobs[i].input.is_stdin) {
       std::cerr << "fexpr check: standard input is not fixed in place; --diff shows its fixes\n";
-      f = lint_text(f.path, before, *jobs[i].settings);
+      f = dataset::lint_text(f.path, before, *jobs[i].settings);
     } else if (auto failure = write_atomically(f.path, f.source->text())) {
       std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
-      f = lint_text(f.path, before, *jobs[i].settings);
+      f = dataset::lint_text(f.path, before, *jobs[i].settings);
       written = false;
     } else {
       fixed += applied;
