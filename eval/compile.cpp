@@ -662,8 +662,14 @@ Value Compiler::call(const ast::Node& n) {
     std::string message = "unknown function '" + tree_.name(n) + "'";
     std::string_view near = text::nearest(upper, names);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
-    // A fix only where the correction is certain: one nearest function, or the statement's own.
-    std::string_view replacement = text::only_nearest(upper, near, names) ? near : std::string_view();
+    // A fix only where the correction is certain: one nearest function that takes this many
+    // arguments (US(18, 81) is not UV(v)), or the statement's own function.
+    const builtins::Builtin* nearest = near.empty() ? nullptr : builtins::find(near);
+    const auto count = static_cast<int>(kids.size());
+    std::string_view replacement = nearest && text::only_nearest(upper, near, names) &&
+                                           count >= nearest->min_args && count <= nearest->max_args
+                                       ? near
+                                       : std::string_view();
     for (const auto& c : constant_names()) {
       if (c.name == upper) {
         message = "'" + upper + "' is a constant, not a function";

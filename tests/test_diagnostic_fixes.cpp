@@ -79,6 +79,14 @@ TEST_CASE("a name as near to two known names as to one has no fix", "[diagnostic
   CHECK_FALSE(fix_of("VARIABLE/1, FUNCTION=SIM(1)\n", Code::name));
 }
 
+TEST_CASE("a near function that does not take the call's arguments is no fix", "[diagnostic][fix]") {
+  // US is one edit from UV alone, but UV takes one argument.
+  CHECK_FALSE(fix_of("VARIABLE/1, FUNCTION=US(20, 10)\n", Code::name));
+  auto one = fix_of("VARIABLE/1, FUNCTION=US(1)\n", Code::name);
+  REQUIRE(one);
+  CHECK(one->replacement == "UV");
+}
+
 TEST_CASE("a misspelt statement has a safe fix to the statement it is checked as", "[diagnostic][fix]") {
   auto fix = fix_of("SFROCE/3, I=20, J=10, FUNCTION=1\n", Code::name);
   REQUIRE(fix);
