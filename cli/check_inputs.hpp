@@ -12,6 +12,8 @@ struct CheckInput {
   std::string name;                    // the path, or the name standard input goes by
   std::optional<std::string> text;     // the dataset, when it has already been read (standard input)
   std::optional<std::string> failure;  // why it cannot be checked; reported as an io error
+  bool found_in_directory = false;     // found by --recursive, so the config's exclude applies
+  bool is_stdin = false;
 };
 
 struct CheckInputOptions {

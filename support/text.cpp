@@ -53,4 +53,11 @@ std::string_view nearest(std::string_view name, std::span<const std::string_view
   return best;
 }
 
+bool only_nearest(std::string_view name, std::string_view near, std::span<const std::string_view> candidates) {
+  const std::size_t d = distance(name, near);
+  return std::none_of(candidates.begin(), candidates.end(), [&](std::string_view c) {
+    return !iequals(c, near) && distance(name, c) <= d;
+  });
+}
+
 }  // namespace fexpr::text

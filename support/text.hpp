@@ -13,5 +13,8 @@ bool iequals(std::string_view a, std::string_view b);
 // The candidate closest to name by edit distance, or empty when none is close enough to
 // be a plausible typo.
 std::string_view nearest(std::string_view name, std::span<const std::string_view> candidates);
+// Whether `near` (what nearest answered) is the only candidate that close to name, so that it
+// is a certain correction: STPE has only STEP, COSIN is as near to COS as to ASIN.
+bool only_nearest(std::string_view name, std::string_view near, std::span<const std::string_view> candidates);
 
 }  // namespace fexpr::text

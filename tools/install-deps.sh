@@ -4,6 +4,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache
+          libtomlplusplus-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest)
 
 missing=()
