@@ -165,13 +165,17 @@ bool element_name(const char* text, std::string& type, long& id) {
   return error == std::errc() && stop == end;
 }
 
-// Why an element has no expression: the first error of its compilation, in the model text.
+// Why an element has no expression, in the model text: the first error of its compilation, or
+// the note that says what fexpr does not evaluate (checking calls that a note, not an error).
 fexpr_status element_failure(const LoadedModel& m, const dataset::ElementBindings::Element& e) {
   if (e.user) return fail(FEXPR_ARGUMENT_ERROR, e.label + " is computed by a user subroutine");
   if (!e.function) return fail(FEXPR_ARGUMENT_ERROR, e.label + " has no FUNCTION expression");
   if (!e.cycle.empty()) return fail(FEXPR_ARGUMENT_ERROR, e.label + " is on the reference cycle " + e.cycle);
   for (const Diagnostic& d : e.diagnostics) {
     if (d.severity == Severity::error) return fail(status_of(d.code), d, *m.source);
+  }
+  for (const Diagnostic& d : e.diagnostics) {
+    if (d.code == Code::not_interpreted) return fail(FEXPR_ARGUMENT_ERROR, d, *m.source);
   }
   return fail(FEXPR_INTERNAL_ERROR, "internal error: " + e.label + " did not compile and gave no error");
 }

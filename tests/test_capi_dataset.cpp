@@ -238,6 +238,32 @@ TEST_CASE("elements that cannot be compiled or evaluated say why", "[capi][datas
   CHECK(e == nullptr);
 }
 
+TEST_CASE("an IMPLICIT DIFF's DIF1, a reference cycle and an IC that is no number say why", "[capi][dataset][errors]") {
+  Context ctx;
+  REQUIRE(fexpr_context_load_model_text(ctx.handle, "odd.adm",
+                                        "odd\n"
+                                        "PART/1, GROUND\n"
+                                        "DIFF/1, IC = abc, FUNCTION = 1\n"
+                                        "DIFF/2, IMPLICIT, FUNCTION = DIF(2) - 1\n"
+                                        "VARIABLE/3, FUNCTION = DIF1(2)\n"
+                                        "VARIABLE/8, FUNCTION = VARVAL(9)\n"
+                                        "VARIABLE/9, FUNCTION = VARVAL(8)\n"
+                                        "END\n") == FEXPR_OK);
+  fexpr_expression* e = nullptr;
+  CHECK(fexpr_compile_element(ctx.handle, "VARIABLE/3", &e) == FEXPR_ARGUMENT_ERROR);
+  Error err = last_error();
+  CHECK(err.message == "DIFF/2 is IMPLICIT: its FUNCTION is a residual, so DIF1(2) is the solver's");
+  CHECK(err.line == 5);
+  CHECK(err.column == 24);
+  CHECK(fexpr_compile_element(ctx.handle, "VARIABLE/8", &e) == FEXPR_ARGUMENT_ERROR);
+  CHECK(last_error().message == "VARIABLE/8 is on the reference cycle VARIABLE/8 -> VARIABLE/9 -> VARIABLE/8");
+  CHECK(e == nullptr);
+  double initial = 0.0;
+  CHECK(fexpr_context_diff(ctx.handle, 0, nullptr, nullptr, &initial) == FEXPR_MODEL_ERROR);
+  CHECK(last_error().message == "DIFF/1 IC= 'abc' is not a number");
+  CHECK(fexpr_context_diff(ctx.handle, 1, nullptr, nullptr, &initial) == FEXPR_OK);
+}
+
 TEST_CASE("evaluating an element with too few variables or another model's workspace is a usage error",
           "[capi][dataset][errors]") {
   Loaded ctx;
