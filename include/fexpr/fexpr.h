@@ -1,5 +1,6 @@
-/* The C API of fexpr: compile Adams function expressions, evaluate them with their gradient
- * and Hessian, and the IMPACT and BISTOP contact forces in the layout of RecurDyn's rd_impact.
+/* The C API of fexpr: compile Adams function expressions and the elements of a dataset,
+ * evaluate them with their gradient and Hessian, and the IMPACT and BISTOP contact forces in
+ * the layout of RecurDyn's rd_impact.
  *
  *   fexpr_context* ctx;      fexpr_expression* f;      fexpr_workspace* ws;
  *   size_t x, v;
@@ -135,7 +136,8 @@ fexpr_status fexpr_compile_element(const fexpr_context* context, const char* ele
 /* The loads of SFORCE/id in ground, as 12 expressions: the force on I (x, y, z), the torque on
  * I, the force on J, the torque on J (see fexpr sforce for the line of action of TRANSLATIONAL,
  * ROTATIONAL and ACTIONONLY). Each is destroyed with fexpr_expression_destroy. On failure no
- * expression is made, with the statuses of fexpr_compile_element. */
+ * expression is made, with the statuses of fexpr_compile_element. fexpr composes the loads'
+ * text from the SFORCE's FUNCTION, so their evaluation errors have line and column 0. */
 fexpr_status fexpr_compile_sforce_loads(const fexpr_context* context, long id, fexpr_expression* loads[12]);
 
 /* The inputs of the derivatives, in gradient order: TIME, each variable declared when the
