@@ -24,26 +24,12 @@ std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, 
     errors << "fexpr: cannot read model '" << path << "'\n";
     return std::nullopt;
   }
-  auto m = std::make_unique<LoadedModel>();
-  m->source = std::make_unique<SourceText>(path, std::move(*text));
-  m->dataset = dataset::read(*m->source);
-  m->build = dataset::build_model(m->dataset);
-  bool failed = false;
-  for (const auto* list : {&m->dataset.diagnostics, &m->build.diagnostics}) {
-    for (const Diagnostic& d : *list) {
-      if (d.severity != Severity::error) continue;
-      errors << m->source->render(d);
-      failed = true;
-    }
-  }
-  if (failed) {
-    errors << "fexpr: the model in '" << path << "' has errors; run 'fexpr check " << path << "'\n";
-    return std::nullopt;
-  }
-  m->state = std::make_unique<kinematics::State>(m->build.model);
-  m->bindings = std::make_unique<kinematics::ModelBindings>(m->build.model);
-  m->elements = std::make_unique<dataset::ElementBindings>(m->dataset, *m->source, *m->bindings);
-  return m;
+  auto loaded = dataset::load_model(SourceText(path, std::move(*text)));
+  if (auto* m = std::get_if<std::unique_ptr<LoadedModel>>(&loaded)) return std::move(*m);
+  const auto& failure = std::get<dataset::LoadFailure>(loaded);
+  for (const Diagnostic& d : failure.errors) errors << failure.source->render(d);
+  errors << "fexpr: the model in '" << path << "' has errors; run 'fexpr check " << path << "'\n";
+  return std::nullopt;
 }
 
 }  // namespace fexpr::cli

@@ -1,26 +1,16 @@
 // A dataset loaded for the commands that evaluate against a model (--model FILE.adm).
 #pragma once
 
-#include "dataset/element_bindings.hpp"
-#include "dataset/model_builder.hpp"
-#include "dataset/reader.hpp"
-#include "kinematics/model_bindings.hpp"
+#include "dataset/loaded_model.hpp"
 
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
 
 namespace fexpr::cli {
 
-struct LoadedModel {
-  std::unique_ptr<SourceText> source;
-  dataset::Dataset dataset;
-  dataset::ModelBuild build;
-  std::unique_ptr<kinematics::State> state;
-  std::unique_ptr<kinematics::ModelBindings> bindings;
-  // What expressions compile against: the measures and the dataset's elements (VARVAL, ...).
-  std::unique_ptr<dataset::ElementBindings> elements;
-};
+using dataset::LoadedModel;
 
 // Reads and builds the model; on failure prints the diagnostics to `errors` and returns
 // nothing.
