@@ -6,6 +6,7 @@
 #include "dataset/checker.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
+#include "repl/help.hpp"
 #include "repl/plot.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
@@ -31,7 +32,8 @@ struct Session::State {
   double mode = 4.0;
   std::unique_ptr<cli::LoadedModel> model;
   Workspace workspace;
-  bool quit = false;  // :quit was run
+  bool quit = false;    // :quit was run
+  bool failed = false;  // an entry has reported an error
 
   Inputs inputs() const {
     Inputs in;
@@ -101,6 +103,7 @@ Slice leading_name(const Entry& e, Slice s) {
 // Writes a rendered diagnostic; in colour, its first line is bold red for an error and bold
 // magenta for a warning, as compilers print them.
 void write_diagnostic(State& s, const std::string& rendered, Severity severity = Severity::error) {
+  if (severity == Severity::error) s.failed = true;
   if (!s.options.colour) {
     s.out << rendered;
     return;
@@ -369,7 +372,10 @@ std::string model_summary(const cli::LoadedModel& m) {
 // A model that fails to load leaves the one loaded before in place.
 bool load(State& s, const std::string& path) {
   auto loaded = cli::load_model(path, s.out);
-  if (!loaded) return false;
+  if (!loaded) {
+    s.failed = true;
+    return false;
+  }
   s.model = std::move(*loaded);
   s.context.set_bindings(s.model->elements.get());
   s.out << "loaded " << model_summary(*s.model) << "\n";
@@ -458,7 +464,8 @@ const Command* find_command(std::string_view name) {
 
 void help_overview(State& s) {
   s.out << "EXPR prints its value; NAME = EXPR defines a variable. An entry with an open '('\n"
-           "continues on the next line. help NAME (or ?NAME) describes a function or command.\n";
+           "continues on the next line. help NAME (or ?NAME) describes a function, operator,\n"
+           "constant or command.\n";
   // A usage too long for the column gets a line of its own, so the table stays 80 wide.
   constexpr std::size_t kWidth = 24;
   for (const Command& c : kCommands) {
@@ -469,56 +476,15 @@ void help_overview(State& s) {
       s.out << std::string(kWidth - c.usage.size(), ' ');
     s.out << "  " << c.summary << "\n";
   }
-  auto list = [&](std::string_view title, const std::vector<std::string_view>& names) {
-    std::string line(title);
-    for (std::string_view n : names) {
-      if (line.size() + 1 + n.size() > 80) {
-        s.out << line << "\n";
-        line = std::string(title.size(), ' ');
-      }
-      line += " ";
-      line += n;
-    }
-    s.out << line << "\n";
-  };
-  std::vector<std::string_view> functions, constants;
-  for (const auto& b : builtins::table()) functions.push_back(b.name);
-  for (const auto& c : detail::constant_names()) constants.push_back(c.name);
-  list("Functions:", functions);
-  list("Constants:", constants);
+  s.out << topic_overview();
 }
 
 void run_help(State& s, const Entry& e, Slice argument, const Command&) {
   if (argument.empty()) return help_overview(s);
   std::string_view name = e.text(argument);
-  if (const auto* b = builtins::find(name)) {
-    s.out << b->signature << "\n  " << b->formula << "\n  example: " << b->example << "\n";
-    switch (b->category) {
-      case builtins::Category::kinematic:
-        s.out << "  needs a model: fexpr repl --model FILE.adm, or :load FILE.adm\n";
-        break;
-      case builtins::Category::element:
-        s.out << "  reads a dataset element\n";
-        break;
-      case builtins::Category::solver:
-        s.out << "  needs the solver's state: fexpr reads it but never evaluates it\n";
-        break;
-      case builtins::Category::history:
-        s.out << "  evaluated while TIME - delay < 0; later values need the solver's history, which fexpr does not keep\n";
-        break;
-      case builtins::Category::user:
-        s.out << "  calls a user subroutine, which fexpr does not evaluate\n";
-        break;
-      default:
-        break;
-    }
+  if (auto text = describe(name)) {
+    s.out << *text;
     return;
-  }
-  for (const auto& c : detail::constant_names()) {
-    if (text::iequals(c.name, name)) {
-      s.out << c.name << "  " << c.meaning << "\n";
-      return;
-    }
   }
   if (const Command* c = find_command(name)) {
     s.out << c->usage << "\n  " << c->summary << "\n";
@@ -528,13 +494,11 @@ void run_help(State& s, const Entry& e, Slice argument, const Command&) {
     s.out << s.context.variables()[*slot] << " = " << number::format(s.values[*slot]) << "  (user variable)\n";
     return;
   }
-  std::vector<std::string_view> known;
-  for (const auto& b : builtins::table()) known.push_back(b.name);
-  for (const auto& c : detail::constant_names()) known.push_back(c.name);
+  std::vector<std::string_view> known = described_names();
   for (const Command& c : kCommands) known.push_back(c.name);
-  std::string message = "no function, constant or command '" + std::string(name) + "'";
+  std::string message = "no function, operator, constant or command '" + std::string(name) + "'";
   std::string_view near = text::nearest(name, known);
-  if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+  message += near.empty() ? "; help lists them all" : " (did you mean " + std::string(near) + "?)";
   report(s, e, argument, Code::name, message);
 }
 
@@ -644,6 +608,8 @@ void Session::finish() {
 void Session::cancel() { pending_.clear(); }
 
 bool Session::load(const std::string& path) { return fexpr::repl::load(*state_, path); }
+
+bool Session::failed() const { return state_->failed; }
 
 void Session::run(const std::string& text) {
   try {

@@ -12,7 +12,8 @@
 //   :ast EXPR                 canonical text, then the syntax tree
 //   :plot EXPR for VAR=A..B [--svg FILE]   text plot; --svg also writes an SVG file
 //   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit
-//   help [NAME] or ?NAME      functions, constants and commands, from the builtin table
+//   help [NAME|TOPIC] or ?NAME  functions, operators, constants, topics and commands, from the
+//                             builtin table and its help index
 // Values (T, M, V, A, B) are expressions too. Blank lines and lines starting with '#' are
 // skipped. Every error is reported and the session goes on.
 #pragma once
@@ -48,6 +49,9 @@ class Session {
   void cancel();
   // The entry the last feed() ran, on one line, for the history.
   const std::string& last_entry() const { return last_entry_; }
+
+  // Whether any entry so far has reported an error (a piped session then exits 1).
+  bool failed() const;
 
   // What :load does; false when the model could not be loaded (the reason went to stderr).
   bool load(const std::string& path);

@@ -229,7 +229,7 @@ TEST_CASE("help reads the builtin table, so it says what the evaluator does", "[
   }
   SECTION("an unknown name suggests the nearest one") {
     CHECK(run({"help STPE"}) ==
-          "<input>:1:6: error: no function, constant or command 'STPE' (did you mean STEP?)\n"
+          "<input>:1:6: error: no function, operator, constant or command 'STPE' (did you mean STEP?)\n"
           "help STPE\n"
           "     ^~~~\n");
   }
