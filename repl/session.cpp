@@ -8,6 +8,7 @@
 #include "grammar/parse.hpp"
 #include "repl/help.hpp"
 #include "repl/plot.hpp"
+#include "repl/sampling.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
 
@@ -267,22 +268,82 @@ std::optional<Slice> last_word(const Entry& e, Slice s, std::string_view word) {
   return std::nullopt;
 }
 
+// The expressions of a comma-separated list: commas inside calls and vectors belong to them.
+std::vector<Slice> top_level_items(const Entry& e, Slice s) {
+  const std::string& t = e.source.text();
+  std::vector<Slice> out;
+  int depth = 0;
+  std::uint32_t start = s.begin;
+  for (std::uint32_t i = s.begin; i < s.end; ++i) {
+    if (t[i] == '(' || t[i] == '[') ++depth;
+    if (t[i] == ')' || t[i] == ']') --depth;
+    if (t[i] == ',' && depth == 0) {
+      out.push_back(trimmed(e, {start, i}));
+      start = i + 1;
+    }
+  }
+  out.push_back(trimmed(e, {start, s.end}));
+  return out;
+}
+
+// What follows the range of a :plot.
+struct PlotOptions {
+  bool gradient = false;
+  std::string svg_file;
+  std::optional<std::size_t> points;  // the SVG's samples, when given
+};
+
+bool is_option(std::string_view word) { return word.size() > 2 && word.starts_with("--") && is_name_start(word[2]); }
+
+// Reads the options in `words`; false when one is wrong (the error has been reported).
+bool plot_options(State& s, const Entry& e, const std::vector<Slice>& words, PlotOptions& o, const Command& self) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string_view word = e.text(words[i]);
+    const bool has_value = i + 1 < words.size() && !is_option(e.text(words[i + 1]));
+    if (word == "--grad") {
+      o.gradient = true;
+    } else if (word == "--svg" && has_value) {
+      o.svg_file = e.text(words[++i]);
+    } else if (word == "--points" && has_value) {
+      auto n = number::parse(e.text(words[++i]));
+      if (!n || *n != std::trunc(*n) || *n < 2 || *n > 100000) {
+        report(s, e, words[i], Code::argument, "--points takes a whole number from 2 to 100000");
+        return false;
+      }
+      o.points = static_cast<std::size_t>(*n);
+    } else if (word == "--svg" || word == "--points") {
+      report(s, e, words[i], Code::syntax, std::string(word) + " needs a value: " + std::string(self.usage));
+      return false;
+    } else {
+      report(s, e, words[i], Code::syntax, "unknown option '" + std::string(word) + "'; the options are --grad, --svg FILE and --points N");
+      return false;
+    }
+  }
+  if (o.points && o.svg_file.empty()) {
+    fail(s, "--points sets the number of SVG samples; add --svg FILE");
+    return false;
+  }
+  return true;
+}
+
 void run_plot(State& s, const Entry& e, Slice argument, const Command& self) {
   auto for_word = last_word(e, argument, "for");
   if (!for_word) return usage_error(s, self);
-  Slice expr = trimmed(e, {argument.begin, for_word->begin});
+  Slice list = trimmed(e, {argument.begin, for_word->begin});
   Slice rest{for_word->end, argument.end};
-  std::string svg_file;
-  if (auto svg = last_word(e, rest, "--svg")) {
-    Slice file = trimmed(e, {svg->end, rest.end});
-    if (file.empty()) return usage_error(s, self);
-    svg_file = e.text(file);
-    rest.end = svg->begin;
+  std::vector<Slice> option_words;
+  for (const Slice& w : words(e, rest)) {
+    if (option_words.empty() && !is_option(e.text(w))) continue;
+    option_words.push_back(w);
   }
+  if (!option_words.empty()) rest.end = option_words.front().begin;
+  PlotOptions options;
+  if (!plot_options(s, e, option_words, options, self)) return;
+
   std::string_view range_text = e.text(rest);
   std::size_t eq = range_text.find('=');
   std::size_t dots = range_text.find("..");
-  if (expr.empty() || eq == std::string_view::npos || dots == std::string_view::npos || dots < eq) {
+  if (list.empty() || eq == std::string_view::npos || dots == std::string_view::npos || dots < eq) {
     return usage_error(s, self);
   }
   Slice variable = trimmed(e, {rest.begin, rest.begin + static_cast<std::uint32_t>(eq)});
@@ -297,60 +358,70 @@ void run_plot(State& s, const Entry& e, Slice argument, const Command& self) {
   if (!lo) return;
   auto hi = value_of(s, e, to);
   if (!hi) return;
-  if (!(*lo < *hi)) {
-    return report(s, e, {from.begin, to.end}, Code::argument,
-                  "the range must increase: " + number::format(*lo) + ".." + number::format(*hi));
+  const std::size_t svg_points = options.points.value_or(kSvgPoints);
+  for (std::size_t count : {kTextColumns, svg_points}) {
+    if (auto problem = range_problem(*lo, *hi, count)) {
+      return report(s, e, {from.begin, to.end}, Code::argument, *problem);
+    }
   }
 
   // A variable not defined yet lives for this plot only: a copy of the context declares it.
   Context context = s.context;
   std::vector<double> values = s.values;
-  std::optional<std::size_t> slot;
-  std::string variable_name(e.text(variable));
-  if (text::iequals(variable_name, "TIME")) {
-    variable_name = "TIME";
+  Sweep sweep{std::string(e.text(variable)), std::nullopt, *lo, *hi};
+  if (text::iequals(sweep.variable, "TIME")) {
+    sweep.variable = "TIME";
   } else {
     try {
-      slot = context.declare_variable(variable_name);
+      sweep.slot = context.declare_variable(sweep.variable);
     } catch (const std::invalid_argument& err) {
       return report(s, e, variable, Code::name, err.what());
     }
     values.resize(context.variables().size());
-    variable_name = context.variables()[*slot];
+    sweep.variable = context.variables()[*sweep.slot];
   }
-  auto expression = compile_slice(s, e, expr, context);
-  if (!expression) return;
-
-  auto sample = [&](std::size_t count) -> std::optional<Curve> {
-    Curve curve{std::string(e.text(expr)), variable_name, sample_points(*lo, *hi, count), {}};
-    Inputs in = s.inputs();
-    in.variables = values;
-    for (double x : curve.x) {
-      if (slot)
-        values[*slot] = x;
-      else
-        in.time = x;
-      try {
-        curve.y.push_back(expression->value(in, s.workspace));
-      } catch (const EvaluationError& err) {
-        report(s, e, err.diagnostic);
-        s.out << "  while plotting at " << variable_name << " = " << number::format(x) << "\n";
-        return std::nullopt;
-      }
+  std::vector<Expression> expressions;
+  std::vector<Slice> items = top_level_items(e, list);
+  for (const Slice& item : items) {
+    if (item.empty()) {
+      // The caret goes under the comma the missing expression should stand beside.
+      Slice comma = e.source.text()[item.begin] == ',' ? Slice{item.begin, item.begin + 1}
+                                                       : Slice{item.begin - 1, item.begin};
+      return report(s, e, comma, Code::syntax, "expected an expression before or after this ','");
     }
-    return curve;
-  };
-  auto text_curve = sample(kTextColumns);
-  if (!text_curve) return;
-  s.out << text_plot(*text_curve);
-  if (svg_file.empty()) return;
-  auto svg_curve = sample(kSvgPoints);
-  if (!svg_curve) return;
-  std::ofstream file(svg_file, std::ios::binary);
-  file << svg_plot(*svg_curve);
-  file.close();
-  if (!file) return fail(s, "cannot write '" + svg_file + "'");
-  s.out << "wrote " << svg_file << " (" << std::to_string(kSvgPoints) << " points)\n";
+    auto expression = compile_slice(s, e, item, context);
+    if (!expression) return;
+    expressions.push_back(std::move(*expression));
+  }
+  std::vector<Graph> graphs;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string title(e.text(items[i]));
+    graphs.push_back({title, &expressions[i], false});
+    if (options.gradient) graphs.push_back({"d/d" + sweep.variable + " " + title, &expressions[i], true});
+  }
+
+  Inputs in = s.inputs();
+  in.variables = values;
+  Samples shown = sample(graphs, sweep, in, s.workspace, kTextColumns);
+  const bool defined = std::any_of(shown.curves.begin(), shown.curves.end(), [](const Curve& c) {
+    return std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); });
+  });
+  if (!defined) {
+    const Gap& first = shown.gaps.front();
+    return report(s, e, items[first.curve / (options.gradient ? 2 : 1)], Code::domain,
+                  "undefined over the whole range: " + first.reason);
+  }
+  s.out << text_plot(shown.curves);
+  // The notes come from the densest sampling made, which finds the most of a gap.
+  if (!options.svg_file.empty()) {
+    shown = sample(graphs, sweep, in, s.workspace, svg_points);
+    std::ofstream file(options.svg_file, std::ios::binary);
+    file << svg_plot(shown.curves);
+    file.close();
+    if (!file) return fail(s, "cannot write '" + options.svg_file + "'");
+    s.out << "wrote " << options.svg_file << " (" << std::to_string(svg_points) << " points)\n";
+  }
+  for (const Gap& gap : shown.gaps) s.out << "gap: " << gap_note(shown, gap) << "\n";
 }
 
 std::string count(std::size_t n, std::string_view what) {
@@ -444,7 +515,8 @@ const Command kCommands[] = {
     {":grad", ":grad EXPR", "value and gradient", Argument::expression, run_grad},
     {":hessian", ":hessian EXPR", "value, gradient and Hessian", Argument::expression, run_hessian},
     {":ast", ":ast EXPR", "canonical text and syntax tree", Argument::expression, run_ast},
-    {":plot", ":plot EXPR for VAR=A..B [--svg FILE]", "plot over TIME or a variable; --svg also writes an SVG file",
+    {":plot", ":plot EXPR[, EXPR...] for VAR=A..B [--grad] [--svg FILE] [--points N]",
+     "plot over TIME or a variable; --grad adds each derivative, --svg also writes an SVG file of N points (401)",
      Argument::expression, run_plot},
     {":load", ":load FILE.adm", "load a model for the kinematic functions", Argument::required, run_load},
     {":model", ":model", "the loaded model's parts, markers and states", Argument::none, run_model},
