@@ -1,5 +1,7 @@
 #include "repl/plot.hpp"
 
+#include "support/number.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -90,13 +92,7 @@ std::string_view colour(std::size_t n) {
 
 }  // namespace
 
-std::string label(double value) {
-  char buffer[32];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 6);
-  std::string out(buffer, ec == std::errc() ? end : buffer);
-  std::replace(out.begin(), out.end(), 'e', 'E');
-  return out;
-}
+std::string label(double value) { return number::format(value, 6); }
 
 std::vector<double> sample_points(double from, double to, std::size_t count) {
   std::vector<double> x(count);
