@@ -7,6 +7,7 @@
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
 #include "repl/help.hpp"
+#include "repl/path_completion.hpp"
 #include "repl/plot.hpp"
 #include "repl/sampling.hpp"
 #include "support/number.hpp"
@@ -670,11 +671,27 @@ Session::Next Session::feed(std::string_view line) {
   last_entry_ = text;
   std::replace(last_entry_.begin(), last_entry_.end(), '\n', ' ');
   run(text);
+  if (blank) say_what_is_missing(text);
   return state_->quit ? Next::quit : Next::entry;
 }
 
 void Session::finish() {
-  if (!pending_.empty()) run(std::exchange(pending_, {}));
+  if (pending_.empty()) return;
+  const std::string text = std::exchange(pending_, {});
+  run(text);
+  say_what_is_missing(text);
+}
+
+void Session::say_what_is_missing(const std::string& text) {
+  auto call = open_call(text);
+  if (!call) return;
+  auto missing = missing_arguments(call->name, call->argument + (call->started ? 1 : 0));
+  if (missing.empty()) return;
+  std::string names;
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + missing[i];
+  }
+  state_->out << "  note: " << call->name << "( is missing " << names << "\n";
 }
 
 void Session::cancel() { pending_.clear(); }
@@ -692,8 +709,69 @@ void Session::run(const std::string& text) {
   }
 }
 
+namespace {
+
+// The word after a command at the start of `line` (":load exa" gives ":load" and "exa"), when
+// the line is that command and one word, or the command and a part word and one more.
+struct CommandWords {
+  std::string_view command;
+  std::vector<std::string_view> words;  // the last is the one being typed, maybe empty
+};
+std::optional<CommandWords> command_words(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos || line[first] != ':') return std::nullopt;
+  CommandWords out;
+  std::size_t i = first;
+  while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  out.command = line.substr(first, i - first);
+  if (i == line.size()) return std::nullopt;  // the command's own name is being typed
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    out.words.push_back(line.substr(start, i - start));
+  }
+  if (out.words.empty() || line.back() == ' ' || line.back() == '\t') out.words.emplace_back();
+  return out;
+}
+
+void keep_matching(std::vector<std::string>& names, std::string_view word, std::vector<std::string>& out) {
+  for (std::string& n : names) {
+    if (n.size() >= word.size() && text::iequals(std::string_view(n).substr(0, word.size()), word)) {
+      out.push_back(std::move(n));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+}  // namespace
+
 Session::Completion Session::complete(std::string_view line) const {
   Completion c;
+  const State& s = *state_;
+  if (auto cw = command_words(line)) {
+    const std::string_view word = cw->words.back();
+    c.begin = line.size() - word.size();
+    std::vector<std::string> names;
+    if (text::iequals(cw->command, ":load") || text::iequals(cw->command, ":check")) {
+      if (cw->words.size() == 1) c.candidates = complete_path(word);
+      c.labels = c.candidates;
+      return c;
+    }
+    if (text::iequals(cw->command, ":set") && s.model) {
+      const kinematics::Model& model = s.model->build.model;
+      if (cw->words.size() == 1) {
+        for (std::size_t p = 1; p < model.parts().size(); ++p) names.push_back("PART/" + std::to_string(model.parts()[p].id));
+      } else {
+        for (int k = 0; k < kinematics::kStatesPerPart; ++k) names.push_back(std::string(kinematics::state_name(k)) + "=");
+      }
+      keep_matching(names, word, c.candidates);
+      c.labels = c.candidates;
+      return c;
+    }
+  }
+
   std::size_t begin = line.size();
   while (begin > 0 && is_name_char(line[begin - 1])) --begin;
   const std::size_t first = line.find_first_not_of(" \t");
@@ -701,24 +779,33 @@ Session::Completion Session::complete(std::string_view line) const {
   if (command) --begin;
   c.begin = begin;
   std::string_view word = line.substr(begin);
-  if (word.empty()) return c;
+  auto call = open_call(line);
+  if (call) c.hint = signature_hint(call->name, call->argument);
 
   std::vector<std::string> names;
-  if (command) {
+  const auto* callee = call ? builtins::find(call->name) : nullptr;
+  const bool marker_argument = callee && callee->category == builtins::Category::kinematic && s.model &&
+                               std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  if (marker_argument) {
+    for (const kinematics::Marker& m : s.model->build.model.markers()) {
+      if (from_dataset(m.id)) names.push_back(std::to_string(m.id));
+    }
+  } else if (word.empty()) {
+    return c;
+  } else if (command) {
     for (const Command& known : kCommands) names.emplace_back(known.name);
   } else {
     for (const auto& b : builtins::table()) names.emplace_back(b.name);
     for (const auto& k : detail::constant_names()) names.emplace_back(k.name);
-    for (const auto& v : state_->context.variables()) names.push_back(v);
+    for (const auto& v : s.context.variables()) names.push_back(v);
+    names.emplace_back("IF");
     if (first == begin) names.emplace_back("help");
   }
-  for (std::string& n : names) {
-    if (n.size() >= word.size() && text::iequals(std::string_view(n).substr(0, word.size()), word)) {
-      c.candidates.push_back(std::move(n));
-    }
+  keep_matching(names, word, c.candidates);
+  for (const std::string& candidate : c.candidates) {
+    const auto* b = builtins::find(candidate);
+    c.labels.push_back(b && !marker_argument ? std::string(b->signature) : candidate);
   }
-  std::sort(c.candidates.begin(), c.candidates.end());
-  c.candidates.erase(std::unique(c.candidates.begin(), c.candidates.end()), c.candidates.end());
   return c;
 }
 

@@ -18,8 +18,11 @@
 // skipped. Every error is reported and the session goes on.
 #pragma once
 
+#include "repl/call_hint.hpp"
+
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,10 +60,15 @@ class Session {
   bool load(const std::string& path);
 
   // Completion of the word that ends `line` (the text before the cursor): names of functions,
-  // constants, user variables and, at the start of a line, commands.
+  // constants, user variables and, at the start of a line, commands; a file name after :load
+  // and :check; PART/ID and the state names after :set; a marker id of the loaded model as an
+  // argument of a kinematic function. Inside a call, the call's signature with the argument
+  // being typed marked.
   struct Completion {
     std::size_t begin = 0;                // where the word starts in line
     std::vector<std::string> candidates;  // sorted, matching the word case-insensitively
+    std::vector<std::string> labels;      // what a list shows for each: a function's signature
+    std::optional<SignatureHint> hint;    // the open call's signature, its next argument marked
   };
   Completion complete(std::string_view line) const;
 
@@ -68,6 +76,8 @@ class Session {
 
  private:
   void run(const std::string& entry);
+  // After an entry cut short inside a call: which of the call's arguments it lacks, by name.
+  void say_what_is_missing(const std::string& entry);
   std::unique_ptr<State> state_;
   std::string pending_;
   std::string last_entry_;

@@ -154,11 +154,16 @@ TEST_CASE("repl on a terminal prompts, completes with Tab and keeps a history", 
       repl.type("3\r");
       CHECK(repl.wait_for("= 3\r\n"));
     }
-    SECTION("a second Tab lists the candidates") {
+    SECTION("a second Tab lists the candidates with their signatures") {
       repl.type("STEP\t");
-      CHECK(repl.wait_for("STEP  "));
-      CHECK(repl.wait_for("STEP5"));
+      CHECK(repl.wait_for("STEP(x, x0, h0, x1, h1)  "));
+      CHECK(repl.wait_for("STEP5(x, x0, h0, x1, h1)"));
       repl.type("\x15");  // Ctrl-U: clear the line
+    }
+    SECTION("Tab inside a call shows its signature with the next argument in bold and underlined") {
+      repl.type("STEP(TIME, 0, \t");
+      CHECK(repl.wait_for("STEP(x, x0, \x1b[1;4mh0\x1b[0m, x1, h1)"));
+      repl.type("\x15");
     }
     repl.type("\x04");  // Ctrl-D on an empty line
     CHECK(repl.wait_exit() == 0);
