@@ -2,7 +2,7 @@
 #include "ast/ast.hpp"
 #include "cli/commands.hpp"
 #include "cli/input_options.hpp"
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "cli/part_states.hpp"
 #include "grammar/parse.hpp"
 #include "support/json.hpp"
@@ -160,9 +160,9 @@ class Evaluator {
 
 int run_eval(const EvalOptions& o) {
   Context ctx;
-  std::unique_ptr<LoadedModel> model;
+  std::unique_ptr<dataset::LoadedModel> model;
   if (!o.model.empty()) {
-    auto loaded = load_model(o.model, std::cerr);
+    auto loaded = dataset::load_model(o.model, std::cerr);
     if (!loaded) return 2;
     model = std::move(*loaded);
     ctx.set_bindings(model->elements.get());
@@ -197,7 +197,7 @@ int run_eval(const EvalOptions& o) {
     items.push_back({source, 0, static_cast<std::uint32_t>(o.expressions[i].size())});
   }
   if (!o.file.empty()) {
-    auto content = read_file(o.file);
+    auto content = dataset::read_file(o.file);
     if (!content) {
       std::cerr << "fexpr eval: cannot read '" << o.file << "'\n";
       return 2;

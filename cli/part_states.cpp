@@ -9,7 +9,7 @@
 namespace fexpr::cli {
 namespace {
 
-std::optional<std::string> apply_set(LoadedModel& m, const std::string& part_word, const std::string& assignment) {
+std::optional<std::string> apply_set(dataset::LoadedModel& m, const std::string& part_word, const std::string& assignment) {
   const std::string option = "--set " + part_word + " " + assignment + ": ";
   std::optional<double> id;
   if (part_word.size() > 5 && text::iequals(part_word.substr(0, 5), "PART/")) id = number::parse(part_word.substr(5));
@@ -41,7 +41,7 @@ void add_set_option(CLI::App* sub, std::vector<std::string>& sets) {
       ->type_name("PART/ID NAME=VALUE");
 }
 
-std::optional<std::string> apply_sets(LoadedModel& model, const std::vector<std::string>& sets) {
+std::optional<std::string> apply_sets(dataset::LoadedModel& model, const std::vector<std::string>& sets) {
   for (std::size_t i = 0; i + 1 < sets.size(); i += 2) {
     if (auto problem = apply_set(model, sets[i], sets[i + 1])) return problem;
   }

@@ -2,7 +2,7 @@
 // the REPL's :set changes it, before anything is evaluated.
 #pragma once
 
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 
 #include <optional>
 #include <string>
@@ -12,6 +12,6 @@ namespace fexpr::cli {
 
 // Sets each (PART/ID, NAME=VALUE) pair of `sets` in order. Returns the first bad one's message,
 // naming the option and what to write instead, and leaves the states set before it.
-std::optional<std::string> apply_sets(LoadedModel& model, const std::vector<std::string>& sets);
+std::optional<std::string> apply_sets(dataset::LoadedModel& model, const std::vector<std::string>& sets);
 
 }  // namespace fexpr::cli

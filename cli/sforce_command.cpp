@@ -2,7 +2,7 @@
 // force or torque vectors at I and J, power, and with --jacobian their derivatives.
 #include "cli/commands.hpp"
 #include "cli/input_options.hpp"
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "cli/part_states.hpp"
 #include "dataset/element_bindings.hpp"
 #include "dataset/sforce.hpp"
@@ -133,9 +133,9 @@ void json_element(const Evaluated& e, bool first) {
 }
 
 int run_sforce(const SforceOptions& o) {
-  auto loaded = load_model(o.file, std::cerr);
+  auto loaded = dataset::load_model(o.file, std::cerr);
   if (!loaded) return 2;
-  LoadedModel& m = **loaded;
+  dataset::LoadedModel& m = **loaded;
   if (auto problem = apply_sets(m, o.sets)) {
     std::cerr << "fexpr sforce: " << *problem << "\n";
     return 2;

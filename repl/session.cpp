@@ -2,8 +2,8 @@
 
 #include "ast/ast.hpp"
 #include "builtins/builtin.hpp"
-#include "cli/loaded_model.hpp"
 #include "dataset/checker.hpp"
+#include "dataset/loaded_model.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
 #include "repl/help.hpp"
@@ -32,7 +32,7 @@ struct Session::State {
   std::vector<double> values;  // indexed by the context's variable slots
   double time = 0.0;
   double mode = 4.0;
-  std::unique_ptr<cli::LoadedModel> model;
+  std::unique_ptr<dataset::LoadedModel> model;
   Workspace workspace;
   bool quit = false;    // :quit was run
   bool failed = false;  // an entry has reported an error
@@ -433,7 +433,7 @@ std::string count(std::size_t n, std::string_view what) {
 // user is shown the dataset's markers only.
 bool from_dataset(long marker_id) { return marker_id >= 0; }
 
-std::string model_summary(const cli::LoadedModel& m) {
+std::string model_summary(const dataset::LoadedModel& m) {
   const kinematics::Model& model = m.build.model;
   auto markers = std::count_if(model.markers().begin(), model.markers().end(),
                                [](const kinematics::Marker& marker) { return from_dataset(marker.id); });
@@ -443,7 +443,7 @@ std::string model_summary(const cli::LoadedModel& m) {
 
 // A model that fails to load leaves the one loaded before in place.
 bool load(State& s, const std::string& path) {
-  auto loaded = cli::load_model(path, s.out);
+  auto loaded = dataset::load_model(path, s.out);
   if (!loaded) {
     s.failed = true;
     return false;

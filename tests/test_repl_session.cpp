@@ -1,6 +1,6 @@
 // The REPL's interpreter in-process: each entry's exact output, errors with their caret,
 // variables, TIME and MODE that persist, continuation lines, commands, help and completion.
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "repl/plot.hpp"
 #include "repl/session.hpp"
 #include "builtins/builtin.hpp"
