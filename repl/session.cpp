@@ -3,6 +3,7 @@
 #include "ast/ast.hpp"
 #include "builtins/builtin.hpp"
 #include "dataset/checker.hpp"
+#include "dataset/keywords.hpp"
 #include "dataset/loaded_model.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
@@ -10,6 +11,7 @@
 #include "repl/path_completion.hpp"
 #include "repl/plot.hpp"
 #include "repl/sampling.hpp"
+#include "repl/statements.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
 
@@ -33,6 +35,7 @@ struct Session::State {
   double time = 0.0;
   double mode = 4.0;
   std::unique_ptr<dataset::LoadedModel> model;
+  SessionStatements statements;  // the dataset statements typed, and the model they add to
   Workspace workspace;
   bool quit = false;    // :quit was run
   bool failed = false;  // an entry has reported an error
@@ -451,7 +454,50 @@ bool load(State& s, const std::string& path) {
   s.model = std::move(*loaded);
   s.context.set_bindings(s.model->elements.get());
   s.out << "loaded " << model_summary(*s.model) << "\n";
+  if (std::size_t dropped = s.statements.set_base(s.model->source->text())) {
+    s.out << "note: " << count(dropped, "statement") << " typed before were dropped with the model they were added to\n";
+  }
   return true;
+}
+
+// A statement typed or pasted: the model is rebuilt with it, part states kept where the part
+// still is.
+void run_statement(State& s, const std::string& text) {
+  auto d = s.statements.define(text);
+  for (const Diagnostic& diagnostic : d.diagnostics) write_diagnostic(s, d.source->render(diagnostic), diagnostic.severity);
+  if (!d.build_errors.empty()) write_diagnostic(s, d.build_errors);
+  if (!d.model) return;
+  if (s.model) {
+    const kinematics::Model& before = s.model->build.model;
+    const kinematics::Model& after = d.model->build.model;
+    for (int p = 1; p < static_cast<int>(before.parts().size()); ++p) {
+      const int same = after.find_part(before.parts()[static_cast<std::size_t>(p)].id);
+      if (same <= 0) continue;
+      for (int k = 0; k < kinematics::kStatesPerPart; ++k) {
+        d.model->state->set_value(same, k, kinematics::state_value(s.model->state->part(p), k));
+      }
+    }
+  }
+  s.model = std::move(d.model);
+  s.context.set_bindings(s.model->elements.get());
+  s.out << d.head << (d.replaced ? " redefined" : " defined") << "\n";
+}
+
+void run_elements(State& s, const Entry&, Slice, const Command&) {
+  if (s.statements.typed().empty()) {
+    s.out << "no statements typed in this session; type one as in a dataset: VARIABLE/1, FUNCTION = TIME\n";
+    return;
+  }
+  for (const std::string& statement : s.statements.typed()) s.out << statement << "\n";
+}
+
+void run_save(State& s, const Entry& e, Slice argument, const Command&) {
+  const std::string path(e.text(argument));
+  std::ofstream file(path, std::ios::binary);
+  file << s.statements.dataset_text();
+  file.close();
+  if (!file) return fail(s, "cannot write '" + path + "'");
+  s.out << "wrote " << path << " (" << count(s.statements.typed().size(), "statement") << " typed in this session)\n";
 }
 
 void run_load(State& s, const Entry& e, Slice argument, const Command&) { load(s, std::string(e.text(argument))); }
@@ -524,6 +570,8 @@ const Command kCommands[] = {
     {":check", ":check [FILE.adm]", "check every function of a dataset (default: the loaded model)", Argument::none,
      run_check},
     {":vars", ":vars", "TIME, MODE and the user variables", Argument::none, run_vars},
+    {":elements", ":elements", "the dataset statements typed in this session", Argument::none, run_elements},
+    {":save", ":save FILE.adm", "write the model with the statements typed as a dataset", Argument::required, run_save},
     {":help", ":help [NAME]", "what help NAME and ?NAME print", Argument::none, run_help},
     {":quit", ":quit", "leave (so does Ctrl-D)", Argument::none, run_quit},
 };
@@ -537,8 +585,9 @@ const Command* find_command(std::string_view name) {
 
 void help_overview(State& s) {
   s.out << "EXPR prints its value; NAME = EXPR defines a variable. An entry with an open '('\n"
-           "continues on the next line. help NAME (or ?NAME) describes a function, operator,\n"
-           "constant or command.\n";
+           "continues on the next line. A dataset statement (VARIABLE/1, FUNCTION = TIME)\n"
+           "defines an element; lines starting with ',' continue it. help NAME (or ?NAME)\n"
+           "describes a function, operator, constant or command.\n";
   // A usage too long for the column gets a line of its own, so the table stays 80 wide.
   constexpr std::size_t kWidth = 24;
   for (const Command& c : kCommands) {
@@ -613,6 +662,13 @@ bool unfinished(const Entry& e) {
   return std::count(t.begin(), t.end(), '(') > std::count(t.begin(), t.end(), ')');
 }
 
+// A dataset statement, unless its name is one of the session's variables ("var/3").
+bool is_statement(const State& s, std::string_view text) {
+  if (!starts_statement(text)) return false;
+  const std::size_t begin = text.find_first_not_of(" \t");
+  return !s.context.variable_slot(text.substr(begin, text.find('/') - begin));
+}
+
 void run_entry(State& s, const Entry& e) {
   if (is_comment(e)) return;
   if (auto c = command_of(e)) {
@@ -628,6 +684,10 @@ void run_entry(State& s, const Entry& e) {
     return c->command->run(s, e, c->argument, *c->command);
   }
   if (auto argument = help_argument(e)) return run_help(s, e, *argument, *find_command(":help"));
+  if (continues_statement(e.source.text())) {
+    return report(s, e, {trimmed(e, e.all()).begin, trimmed(e, e.all()).begin + 1}, Code::syntax,
+                  "a line starting with ',' continues a dataset statement, and none was typed before it");
+  }
 
   Slice all = trimmed(e, e.all());
   Slice name = leading_name(e, all);
@@ -635,6 +695,12 @@ void run_entry(State& s, const Entry& e) {
   if (name.empty() || after.empty() || e.source.text()[after.begin] != '=') {
     if (auto v = value_of(s, e, all)) s.out << "= " << number::format(*v) << "\n";
     return;
+  }
+  if (const auto* keyword = dataset::find_keyword(nullptr, e.text(name));
+      keyword && keyword->kind == dataset::ArgumentKind::expression) {
+    return report(s, e, name, Code::name,
+                  std::string(keyword->name) + "= is an argument of a dataset statement, not a variable; type it "
+                  "after its statement (VARIABLE/1, FUNCTION = ...) or on a line starting with ','");
   }
   // The value is computed before the name is declared, so that `x = x + 1` needs an x.
   auto v = value_of(s, e, {after.begin + 1, all.end});
@@ -656,6 +722,28 @@ Session::Session(std::ostream& out, SessionOptions options) : state_(std::make_u
 Session::~Session() = default;
 
 Session::Next Session::feed(std::string_view line) {
+  // A statement goes on over the lines that start with ',', as in a dataset, and runs at the
+  // first that does not; a ',' line after one that ran adds to it and runs it again.
+  if (!pending_.empty() && is_statement(*state_, pending_)) {
+    if (continues_statement(line)) {
+      pending_ += '\n';
+      pending_ += line;
+      return Next::continuation;
+    }
+    const std::string statement = std::exchange(pending_, {});
+    last_entry_ = statement;
+    std::replace(last_entry_.begin(), last_entry_.end(), '\n', ' ');
+    run(statement);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return Next::entry;
+  }
+  if (pending_.empty() && continues_statement(line) && !state_->statements.typed().empty()) {
+    pending_ = state_->statements.typed().back() + "\n" + std::string(line);
+    return Next::continuation;
+  }
+  if (pending_.empty() && is_statement(*state_, line)) {
+    pending_ = line;
+    return Next::continuation;
+  }
   std::string text = std::exchange(pending_, {});
   // A blank line ends an unfinished entry, which then reports the ')' it lacks: a script
   // with a typo goes on after the next blank line instead of running into its end.
@@ -679,7 +767,7 @@ void Session::finish() {
   if (pending_.empty()) return;
   const std::string text = std::exchange(pending_, {});
   run(text);
-  say_what_is_missing(text);
+  if (!is_statement(*state_, text)) say_what_is_missing(text);
 }
 
 void Session::say_what_is_missing(const std::string& text) {
@@ -702,6 +790,7 @@ bool Session::failed() const { return state_->failed; }
 
 void Session::run(const std::string& text) {
   try {
+    if (is_statement(*state_, text)) return run_statement(*state_, text);
     run_entry(*state_, Entry{SourceText("<input>", text)});
   } catch (const std::exception& err) {
     // Whatever a layer below throws ends this entry, never the session.

@@ -12,10 +12,14 @@
 //   :ast EXPR                 canonical text, then the syntax tree
 //   :plot EXPR for VAR=A..B [--svg FILE]   text plot; --svg also writes an SVG file
 //   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit
+//   NAME/ID, ...              a dataset statement (VARIABLE, SPLINE, ARRAY, SFORCE, MARKER,
+//                             PART, ...), continued by the lines that start with ',' and run at
+//                             the first that does not (or a blank line): "VARIABLE/3 defined"
+//   :elements / :save FILE.adm  the statements typed; the model with them, as a dataset
 //   help [NAME|TOPIC] or ?NAME  functions, operators, constants, topics and commands, from the
 //                             builtin table and its help index
 // Values (T, M, V, A, B) are expressions too. Blank lines and lines starting with '#' are
-// skipped. Every error is reported and the session goes on.
+// skipped. Every error is reported and the session goes on; failed() remembers that one was.
 #pragma once
 
 #include "repl/call_hint.hpp"

@@ -3,6 +3,7 @@
 #include "dataset/loaded_model.hpp"
 #include "repl/plot.hpp"
 #include "repl/session.hpp"
+#include "session_run.hpp"
 #include "builtins/builtin.hpp"
 
 #include <catch2/catch.hpp>
@@ -13,25 +14,9 @@
 #include <sstream>
 
 using fexpr::repl::Session;
+using fexpr::testing::Run;
 
 namespace {
-
-// A session and everything it has written, taken piece by piece.
-struct Run {
-  std::ostringstream out;
-  Session session{out};
-
-  // Feeds each line; returns what they printed.
-  std::string operator()(std::initializer_list<std::string_view> lines) {
-    for (std::string_view line : lines) session.feed(line);
-    return take();
-  }
-  std::string take() {
-    std::string text = out.str();
-    out.str("");
-    return text;
-  }
-};
 
 // A 1 m rod whose hinge (marker 20) is at x = 0.25, lying along ground's x axis and turning at
 // 2 rad/s about z; marker 22 is its tip, marker 10 the ground's origin.
