@@ -1,6 +1,6 @@
 #include "cli/check_inputs.hpp"
 
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "support/text.hpp"
 
 #include <algorithm>
@@ -55,7 +55,7 @@ std::vector<CheckInput> check_inputs(const std::vector<std::string>& arguments, 
         inputs.push_back(failure(options.stdin_name, "standard input was already read as '" + options.stdin_name +
                                                          "'; give '-' once"));
       } else {
-        inputs.push_back({options.stdin_name, read_file("-"), {}, false, true});
+        inputs.push_back({options.stdin_name, dataset::read_file("-"), {}, false, true});
         stdin_read = true;
       }
       continue;

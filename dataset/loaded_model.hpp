@@ -1,5 +1,7 @@
 // A dataset read, its model built and its elements bound: what every front end that evaluates
-// against a dataset stands on (fexpr eval --model, fexpr sforce, the REPL, the C API).
+// against a dataset stands on (fexpr eval --model, fexpr sforce, the REPL's :load and the
+// statements typed into it, the C API). Here, on the floor every one of them stands on, rather
+// than in cli/, so that the REPL and the C API need nothing from the command line's files.
 #pragma once
 
 #include "dataset/element_bindings.hpp"
@@ -10,7 +12,10 @@
 #include <fexpr/diagnostic.hpp>
 #include <fexpr/expression.hpp>
 
+#include <iosfwd>
 #include <memory>
+#include <optional>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -36,5 +41,15 @@ struct LoadFailure {
 // Reads the dataset and builds its model.
 std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(
     SourceText source, DiffValues diffs = DiffValues::initial_conditions, const Context& base = {});
+
+// For the programs' front ends: on failure prints the diagnostics to `errors` and returns
+// nothing.
+std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors);
+// The same for a dataset's text, called `name` in messages.
+std::optional<std::unique_ptr<LoadedModel>> load_model_text(const std::string& name, std::string text,
+                                                            std::ostream& errors);
+
+// The file's bytes; "-" reads standard input. Empty when the file cannot be read.
+std::optional<std::string> read_file(const std::string& path);
 
 }  // namespace fexpr::dataset

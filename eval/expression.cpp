@@ -16,6 +16,10 @@ Context::Context(const Context&) = default;
 Context& Context::operator=(const Context&) = default;
 
 std::size_t Context::declare_variable(std::string_view name) {
+  if (!text::is_name(name)) {
+    throw std::invalid_argument("'" + std::string(name) +
+                                "' is not a name: letters, digits and '_', not starting with a digit");
+  }
   if (auto slot = variable_slot(name)) return *slot;
   for (const auto& c : detail::constant_names()) {
     if (text::iequals(c.name, name)) throw std::invalid_argument("'" + std::string(name) + "' is a reserved name");

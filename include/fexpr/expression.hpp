@@ -39,7 +39,8 @@ class Context {
   Context& operator=(const Context&);
 
   // Declares a user variable (names are case-insensitive) and returns its slot in
-  // Inputs::variables. Declaring a name twice returns the first slot.
+  // Inputs::variables. Declaring a name twice returns the first slot. Throws
+  // std::invalid_argument for a reserved name (TIME, PI, ...) or one the grammar cannot read.
   std::size_t declare_variable(std::string_view name);
   std::optional<std::size_t> variable_slot(std::string_view name) const;
   const std::vector<std::string>& variables() const { return variables_; }
