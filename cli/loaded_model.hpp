@@ -22,6 +22,10 @@ struct LoadedModel {
   std::unique_ptr<dataset::ElementBindings> elements;
 };
 
+// Builds the model of a dataset whatever its errors: the elements and markers that are sound
+// can be evaluated (the editor server hovers over a dataset being edited).
+std::unique_ptr<LoadedModel> build_loaded_model(std::unique_ptr<SourceText> source);
+
 // Reads and builds the model; on failure prints the diagnostics to `errors` and returns
 // nothing.
 std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors);

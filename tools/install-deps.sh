@@ -3,7 +3,7 @@
 # Shared by run.sh and test.sh so that both set up a fresh machine the same way.
 set -euo pipefail
 
-packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache)
+packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache nlohmann-json3-dev neovim)
 
 missing=()
 for p in "${packages[@]}"; do
