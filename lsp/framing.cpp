@@ -140,7 +140,10 @@ Frame MessageReader::next() {
     return FramingError{problem};
   }
   while (buffer_.size() - at_ < length) {
-    if (!fill()) return FramingError{"the input ended inside a message body"};
+    if (!fill()) {
+      at_ = buffer_.size();
+      return FramingError{"the input ended inside a message body"};
+    }
   }
   std::string body = buffer_.substr(at_, length);
   at_ += length;
