@@ -1,6 +1,7 @@
 #include "dataset/element_ids.hpp"
 
 #include "builtins/builtin.hpp"
+#include "builtins/signature.hpp"
 #include "dataset/values.hpp"
 #include "grammar/parse.hpp"
 
@@ -41,25 +42,6 @@ constexpr KeywordElement kKeywordElements[] = {
     {"PINPUT", "VARIABLES", "VARIABLE"}, {"POUTPUT", "VARIABLES", "VARIABLE"},
 };
 
-// The name of parameter `index` in a signature such as "DX(i[, j][, k])"; empty past the end
-// or at a repeated "..." parameter.
-std::string_view parameter(std::string_view signature, std::size_t index) {
-  std::size_t at = signature.find('(');
-  if (at == std::string_view::npos) return {};
-  for (std::size_t k = 0;; ++k) {
-    std::size_t end = signature.find_first_of(",)", at + 1);
-    if (end == std::string_view::npos) return {};
-    if (k == index) {
-      std::string_view p = signature.substr(at + 1, end - at - 1);
-      std::size_t first = p.find_first_not_of(" []");
-      std::size_t last = p.find_last_not_of(" []");
-      return first == std::string_view::npos ? std::string_view() : p.substr(first, last - first + 1);
-    }
-    if (signature[end] == ')') return {};
-    at = end;
-  }
-}
-
 bool is_marker_parameter(std::string_view p) { return p == "i" || p == "j" || p == "k" || p == "l" || p == "rm"; }
 
 void expression_ids(const Argument& a, std::vector<ElementId>& out) {
@@ -86,7 +68,8 @@ void expression_ids(const Argument& a, std::vector<ElementId>& out) {
 std::string_view element_of_argument(std::string_view function, std::size_t index) {
   const builtins::Builtin* b = builtins::find(function);
   if (!b) return {};
-  std::string_view p = parameter(b->signature, index);
+  auto all = builtins::parameters(b->signature);
+  std::string_view p = index < all.size() ? all[index].name : std::string_view();
   if (p == "id") {
     for (const OwnElement& e : kOwnElements) {
       if (e.function == b->name) return e.statement;
