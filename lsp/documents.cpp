@@ -85,13 +85,16 @@ const std::vector<std::vector<dataset::ElementId>>& Document::ids() {
   return *ids_;
 }
 
-const dataset::Statement* Document::statement_at(std::uint32_t offset) {
+const dataset::Statement* Document::statement_before(std::uint32_t offset) {
   const auto& statements = model().dataset.statements;
   auto it = std::upper_bound(statements.begin(), statements.end(), offset,
                              [](std::uint32_t o, const dataset::Statement& s) { return o < s.span.begin; });
-  if (it == statements.begin()) return nullptr;
-  --it;
-  return offset <= it->span.end ? &*it : nullptr;
+  return it == statements.begin() ? nullptr : &*(it - 1);
+}
+
+const dataset::Statement* Document::statement_at(std::uint32_t offset) {
+  const dataset::Statement* s = statement_before(offset);
+  return s && offset <= s->span.end ? s : nullptr;
 }
 
 Document& DocumentStore::open(const std::string& uri, std::string text, long long version) {

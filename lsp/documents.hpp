@@ -40,6 +40,9 @@ class Document {
   cli::LoadedModel& model();
   // The statement whose span holds the offset (ends included), or null.
   const dataset::Statement* statement_at(std::uint32_t offset);
+  // The last statement that starts at or before the offset, or null: while a statement is
+  // being typed the cursor is often past the end of what the reader could read of it.
+  const dataset::Statement* statement_before(std::uint32_t offset);
   // The element ids of each statement of model().dataset, in the same order.
   const std::vector<std::vector<dataset::ElementId>>& ids();
 

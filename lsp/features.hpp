@@ -24,6 +24,12 @@ json definition(Document& document, std::uint32_t offset);
 // textDocument/references: every place that names the element at the offset.
 json references(Document& document, std::uint32_t offset, bool include_declaration);
 
+// textDocument/completion: inside an expression the ids a call's argument takes (VARVAL(
+// offers the VARIABLEs, with their Adams View names) or the functions, as snippets of their
+// signatures, and constants; elsewhere statement names, the statement's keywords, and the ids
+// an element keyword (I=, PART=) takes.
+json completion(Document& document, std::uint32_t offset);
+
 // textDocument/documentSymbol: the statements, in order, as DocumentSymbol[].
 json document_symbols(Document& document);
 

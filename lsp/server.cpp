@@ -11,7 +11,8 @@ json capabilities() {
             {"hoverProvider", true},
             {"definitionProvider", true},
             {"referencesProvider", true},
-            {"documentSymbolProvider", true}}},
+            {"documentSymbolProvider", true},
+            {"completionProvider", {{"triggerCharacters", {"(", ",", "="}}}}}},
           {"serverInfo", {{"name", "fexpr"}}}};
 }
 
@@ -105,6 +106,10 @@ json Server::request(const std::string& method, const json& params) {
     bool declaration = params.contains("context") &&
                        object_member(params, "context", "params").value("includeDeclaration", false) == true;
     return references(d, offset_of(d, params), declaration);
+  }
+  if (method == "textDocument/completion") {
+    Document& d = document_of(documents_, params);
+    return completion(d, offset_of(d, params));
   }
   if (method == "textDocument/documentSymbol") return document_symbols(document_of(documents_, params));
   throw RpcError(error_code::method_not_found, "method '" + method + "' is not supported");

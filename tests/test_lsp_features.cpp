@@ -1,53 +1,16 @@
 // What the server tells an editor about tests/lsp/model.adm, over pipes. The expected ranges
 // are counted by hand in UTF-16 code units, values worked out from the dataset: MARKER/2 sits
 // on PART/2 at z = 0.2, so DM(2, 1) = 0.2, VARIABLE/7 = -0.3 and SFORCE/1 = -1E4 * -0.3 = 3000.
-#include "lsp_client.hpp"
+#include "lsp_open_model.hpp"
 
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
-
 using fexpr::testing::json;
-using fexpr::testing::LspProcess;
+using fexpr::testing::kUri;
+using fexpr::testing::OpenModel;
 using fexpr::testing::position;
+using fexpr::testing::range;
 
-namespace {
-
-const std::string kUri = "file:///work/lsp%20tests/model.adm";
-
-std::string model_text() {
-  std::ifstream f(FEXPR_SOURCE_DIR "/tests/lsp/model.adm", std::ios::binary);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-json range(int line, int start, int end) {
-  return {{"start", {{"line", line}, {"character", start}}}, {"end", {{"line", line}, {"character", end}}}};
-}
-
-struct OpenModel {
-  LspProcess server;
-  OpenModel() {
-    server.initialize();
-    server.notify("textDocument/didOpen",
-                  {{"textDocument", {{"uri", kUri}, {"languageId", "adm"}, {"version", 1}, {"text", model_text()}}}});
-  }
-  json ask(int id, const std::string& method, int line, int character, json extra = json::object()) {
-    json params = {{"textDocument", {{"uri", kUri}}}, {"position", position(line, character)}};
-    params.update(extra);
-    server.request(id, method, params);
-    return server.response(id).at("result");
-  }
-  json diagnostics() { return server.notification("textDocument/publishDiagnostics").at("params"); }
-  void change(int version, json changes) {
-    server.notify("textDocument/didChange",
-                  {{"textDocument", {{"uri", kUri}, {"version", version}}}, {"contentChanges", std::move(changes)}});
-  }
-};
-
-}  // namespace
 
 TEST_CASE("diagnostics on open are the checker's, in UTF-16 positions") {
   OpenModel m;
