@@ -5,6 +5,10 @@
 namespace fexpr::lsp {
 namespace {
 
+// Real messages nest a few levels (initialize's capabilities about eight); copying or printing
+// a JSON value recurses once per level, so a hostile message cannot be allowed to nest deeper.
+constexpr int kMaxNesting = 64;
+
 json capabilities() {
   return {{"capabilities",
            {{"textDocumentSync", {{"openClose", true}, {"change", 2}, {"save", {{"includeText", false}}}}},
@@ -41,7 +45,15 @@ int Server::run() {
 }
 
 void Server::handle(const std::string& body) {
-  json message = json::parse(body, nullptr, false);
+  json message;
+  try {
+    message = json::parse(body, [](int depth, json::parse_event_t, json&) {
+      if (depth > kMaxNesting) throw RpcError(error_code::invalid_request, "the message nests deeper than " + std::to_string(kMaxNesting) + " levels");
+      return true;
+    }, false);
+  } catch (const RpcError& e) {
+    return send(error_response(nullptr, e.code, e.what()));
+  }
   if (message.is_discarded()) return send(error_response(nullptr, error_code::parse_error, "the message is not JSON"));
   if (!message.is_object())
     return send(error_response(nullptr, error_code::invalid_request, "a message must be a JSON object"));

@@ -104,6 +104,16 @@ TEST_CASE("hover over FUNCTION= shows its value at the initial state") {
   CHECK(broken["contents"]["value"] == "**FUNCTION=** does not compile: unknown function 'STPE' (did you mean STEP?)");
 }
 
+TEST_CASE("hover over FUNCTION= that fails at the initial state says why") {
+  OpenModel m;
+  m.diagnostics();
+  // DM(2, 1) is 0.2, so the argument of LOG is 0 at the initial state.
+  m.change(2, json::array({{{"range", range(11, 36, 46)}, {"text", "LOG(DM(2, 1) - 0.2)"}}}));
+  std::string text = m.ask(1, "textDocument/hover", 11, 26)["contents"]["value"];
+  CHECK(text.starts_with("**FUNCTION=** at the initial state: "));
+  CHECK(text.find("LOG") != std::string::npos);
+}
+
 TEST_CASE("hover where there is nothing to say is null") {
   OpenModel m;
   CHECK(m.ask(1, "textDocument/hover", 0, 3).is_null());   // the title

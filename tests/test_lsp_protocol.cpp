@@ -102,6 +102,28 @@ TEST_CASE("messages that are JSON but not requests are invalid requests") {
   still_answers(server);
 }
 
+TEST_CASE("a message nested deeper than 64 levels is refused before it is used") {
+  LspProcess server;
+  server.initialize();
+  const std::size_t depth = 1000000;
+  server.send_body(R"({"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": {"x": )" + std::string(depth, '[') +
+                   std::string(depth, ']') + "}}");
+  json r = server.response(nullptr);
+  CHECK(error_code(r) == -32600);
+  CHECK(r["error"]["message"] == "the message nests deeper than 64 levels");
+  still_answers(server);
+}
+
+TEST_CASE("notifications before initialize are logged and dropped") {
+  LspProcess server;
+  server.notify("textDocument/didOpen", {{"textDocument", {{"uri", "file:///a.adm"}, {"version", 1}, {"text", "t\n"}}}});
+  json log = server.notification("window/logMessage");
+  CHECK(log["params"]["message"] == "textDocument/didOpen ignored: the server is not running (initialize first)");
+  server.initialize();
+  server.request(1, "textDocument/documentSymbol", {{"textDocument", {{"uri", "file:///a.adm"}}}});
+  CHECK(error_code(server.response(1)) == -32602);
+}
+
 TEST_CASE("an unknown request is MethodNotFound; an unknown notification is logged") {
   LspProcess server;
   server.initialize();
@@ -132,6 +154,18 @@ TEST_CASE("params of the wrong type are InvalidParams naming the field") {
     server.request(2, "textDocument/definition",
                    {{"textDocument", {{"uri", "file:///a.adm"}}}, {"position", {{"line", -1}, {"character", 0}}}});
     CHECK(error_code(server.response(2)) == -32602);
+  }
+  SECTION("a line beyond any integer the server holds") {
+    server.notify("textDocument/didOpen",
+                  {{"textDocument", {{"uri", "file:///a.adm"}, {"languageId", "adm"}, {"version", 1}, {"text", "t\nEND\n"}}}});
+    server.request(6, "textDocument/hover",
+                   {{"textDocument", {{"uri", "file:///a.adm"}}}, {"position", {{"line", 18446744073709551615ull}, {"character", 0}}}});
+    json r = server.response(6);
+    CHECK(error_code(r) == -32602);
+    CHECK(r["error"]["message"] == "params.position.line is out of range");
+    server.request(7, "textDocument/hover",
+                   {{"textDocument", {{"uri", "file:///a.adm"}}}, {"position", {{"line", 4294967296ll}, {"character", 0}}}});
+    CHECK(server.response(7)["error"]["message"] == "params.position is outside the range of positions");
   }
   SECTION("a document that is not open") {
     server.request(3, "textDocument/documentSymbol", {{"textDocument", {{"uri", "file:///nowhere.adm"}}}});
