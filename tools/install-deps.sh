@@ -3,8 +3,10 @@
 # Shared by run.sh and test.sh so that both set up a fresh machine the same way.
 set -euo pipefail
 
-packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache nlohmann-json3-dev neovim)
+packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache)
 
+# fexpr lsp: JSON for its messages, and the editor its end-to-end test drives.
+packages+=(nlohmann-json3-dev neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
