@@ -80,6 +80,16 @@ std::string_view element_of_argument(std::string_view function, std::size_t inde
   return measures_markers && is_marker_parameter(p) ? std::string_view("MARKER") : std::string_view();
 }
 
+std::optional<std::size_t> own_id_argument(std::string_view function) {
+  const builtins::Builtin* b = builtins::find(function);
+  if (!b) return std::nullopt;
+  auto all = builtins::parameters(b->signature);
+  for (std::size_t k = 0; k < all.size(); ++k) {
+    if (all[k].name == "id") return k;
+  }
+  return std::nullopt;
+}
+
 std::string_view element_of_keyword(std::string_view statement, std::string_view keyword) {
   for (const KeywordElement& e : kKeywordElements) {
     if (e.statement == statement && e.keyword == keyword) return e.element;

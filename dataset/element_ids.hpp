@@ -24,6 +24,10 @@ struct ElementId {
 // The statement type that argument `index` (from 0) of `function` names, or empty.
 std::string_view element_of_argument(std::string_view function, std::size_t index);
 
+// Which argument (from 0) of `function` is the id of its own element: 0 for VARVAL(id), 3 for
+// CURVE(alpha, iord, comp, id); nullopt for a function without one.
+std::optional<std::size_t> own_id_argument(std::string_view function);
+
 // The statement type that a value of `keyword` in statement `statement` names, or empty.
 std::string_view element_of_keyword(std::string_view statement, std::string_view keyword);
 
