@@ -1,6 +1,7 @@
 #include "dataset/element_bindings.hpp"
 
 #include "builtins/builtin.hpp"
+#include "dataset/element_ids.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "support/stack.hpp"
@@ -437,9 +438,11 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);
   for (const SolverFunction& f : kSolverFunctions) {
     if (f.function != function) continue;
-    auto id = id_argument(0);
+    // The id is where the signature puts it: CURVE(alpha, iord, comp, id) has it last.
+    auto at = own_id_argument(function);
+    auto id = at ? id_argument(*at) : std::nullopt;
     if (id && !find(f.statement, *id) && f.statement != "SPLINE")
-      return Rejected{0, Code::reference, std::string(f.statement) + "/" + std::to_string(*id) + " is not defined"};
+      return Rejected{static_cast<int>(*at), Code::reference, std::string(f.statement) + "/" + std::to_string(*id) + " is not defined"};
     return Rejected{-1, Code::not_interpreted, std::string(function) + "(...) needs solver state, not evaluated"};
   }
   return Rejected{-1, Code::not_interpreted, std::string(function) + "(...) needs solver state, not evaluated"};

@@ -223,4 +223,6 @@ const Keyword* find_keyword(const StatementSyntax* statement, std::string_view w
   return find(std::span<const Keyword>(kShared), written);
 }
 
+bool is_vector_keyword(std::string_view keyword) { return keyword == "FXYZ" || keyword == "TXYZ"; }
+
 }  // namespace fexpr::dataset

@@ -43,4 +43,8 @@ const StatementSyntax* find_statement(std::string_view written);
 // NAME, LABEL, FILE, TITLE, COMMENT, ROUTINE, STRING are text everywhere.
 const Keyword* find_keyword(const StatementSyntax* statement, std::string_view written);
 
+// FXYZ= and TXYZ= of GFORCE, VFORCE and VTORQUE are vector expressions (Adams Solver C++,
+// operators.html); every other expression keyword is a scalar.
+bool is_vector_keyword(std::string_view keyword);
+
 }  // namespace fexpr::dataset

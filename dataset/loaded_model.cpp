@@ -7,12 +7,27 @@
 
 namespace fexpr::dataset {
 
-std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(SourceText source, DiffValues diffs,
-                                                                   const Context& base) {
+namespace {
+
+std::unique_ptr<LoadedModel> read_and_build(SourceText source) {
   auto m = std::make_unique<LoadedModel>();
   m->source = std::make_unique<SourceText>(std::move(source));
   m->dataset = read(*m->source);
   m->build = build_model(m->dataset);
+  return m;
+}
+
+void bind(LoadedModel& m, DiffValues diffs, const Context& base) {
+  m.state = std::make_unique<kinematics::State>(m.build.model);
+  m.bindings = std::make_unique<kinematics::ModelBindings>(m.build.model);
+  m.elements = std::make_unique<ElementBindings>(m.dataset, *m.source, *m.bindings, diffs, base);
+}
+
+}  // namespace
+
+std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(SourceText source, DiffValues diffs,
+                                                                   const Context& base) {
+  auto m = read_and_build(std::move(source));
   std::vector<Diagnostic> errors;
   for (const auto* list : {&m->dataset.diagnostics, &m->build.diagnostics}) {
     for (const Diagnostic& d : *list) {
@@ -20,9 +35,13 @@ std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(SourceText so
     }
   }
   if (!errors.empty()) return LoadFailure{std::move(m->source), std::move(errors)};
-  m->state = std::make_unique<kinematics::State>(m->build.model);
-  m->bindings = std::make_unique<kinematics::ModelBindings>(m->build.model);
-  m->elements = std::make_unique<ElementBindings>(m->dataset, *m->source, *m->bindings, diffs, base);
+  bind(*m, diffs, base);
+  return m;
+}
+
+std::unique_ptr<LoadedModel> build_loaded_model(SourceText source) {
+  auto m = read_and_build(std::move(source));
+  bind(*m, DiffValues::initial_conditions, {});
   return m;
 }
 

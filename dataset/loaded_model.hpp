@@ -42,6 +42,10 @@ struct LoadFailure {
 std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(
     SourceText source, DiffValues diffs = DiffValues::initial_conditions, const Context& base = {});
 
+// Builds the model of a dataset whatever its errors: the elements and markers that are sound
+// can be evaluated (the editor server hovers over a dataset being edited).
+std::unique_ptr<LoadedModel> build_loaded_model(SourceText source);
+
 // For the programs' front ends: on failure prints the diagnostics to `errors` and returns
 // nothing.
 std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors);

@@ -7,6 +7,8 @@ packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit
           libtomlplusplus-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest)
 
+# fexpr lsp: JSON for its messages, and the editor its end-to-end test drives.
+packages+=(nlohmann-json3-dev neovim)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
