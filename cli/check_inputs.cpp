@@ -62,9 +62,6 @@ std::vector<CheckInput> check_inputs(const std::vector<std::string>& arguments, 
     }
     std::error_code ec;
     if (!fs::is_directory(argument, ec)) inputs.push_back({argument, {}, {}});
-    else if (!options.recursive)
-      inputs.push_back(failure(argument, "'" + argument +
-                                             "' is a directory; use --recursive to check the *.adm and *.acf files in it"));
     else
       for (CheckInput& found : datasets_below(argument)) inputs.push_back(std::move(found));
   }

@@ -85,7 +85,7 @@ constexpr Rule kRules[] = {
      "FUNCTION=USER(...) calls a compiled subroutine that fexpr cannot run. A note, shown with --info.",
      "Nothing goes wrong in Adams; the expression is not checked beyond its syntax.", "VARIABLE/1, FUNCTION=USER(1, 2)"},
     {Code::io, Severity::error, "A file that cannot be read",
-     "The file does not exist, is a directory (without --recursive), or cannot be opened.",
+     "The file does not exist or cannot be opened, or a directory holds no *.adm or *.acf file or cannot be read.",
      "Nothing in it is checked.", "fexpr check missing.adm"},
     {Code::suppression, Severity::warning, "A suppression comment that suppresses nothing",
      "A '! fexpr: ignore[code]' or '! fexpr: ignore-file[code]' comment whose code is not reported where it "
