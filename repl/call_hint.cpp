@@ -2,6 +2,7 @@
 
 #include "builtins/help_index.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <utility>
 
@@ -99,6 +100,20 @@ std::optional<SignatureHint> signature_hint(std::string_view name, std::size_t a
   auto p = parameter_at(parameters(signature), argument);
   if (!p) return std::nullopt;
   return SignatureHint{std::string(signature), p->begin, p->end};
+}
+
+std::string id_statement(std::string_view name) {
+  const auto* b = builtins::find(name);
+  if (!b) return {};
+  const auto ps = parameters(b->signature);
+  if (std::none_of(ps.begin(), ps.end(), [](const Parameter& p) { return p.name == "id"; })) return {};
+  const std::size_t slash = b->formula.find("/id");
+  if (slash == std::string_view::npos) return std::string(b->name);
+  std::size_t begin = slash;
+  while (begin > 0 && (std::isupper(static_cast<unsigned char>(b->formula[begin - 1])) || b->formula[begin - 1] == '_')) {
+    --begin;
+  }
+  return std::string(b->formula.substr(begin, slash - begin));
 }
 
 std::vector<std::string> missing_arguments(std::string_view name, std::size_t given) {

@@ -28,6 +28,11 @@ struct SignatureHint {
 // For a builtin or IF; nullopt for any other name, or an argument past the last.
 std::optional<SignatureHint> signature_hint(std::string_view name, std::size_t argument);
 
+// The statement whose id a call's `id` argument gives: the one its formula names as NAME/id
+// (VARVAL: VARIABLE, DIF: DIFF, AKISPL: SPLINE), else the function's own (SFORCE, JOINT);
+// empty for a function with no `id` argument.
+std::string id_statement(std::string_view name);
+
 // The names of the arguments a call of `name` still needs after `given` of them ("x1", "h1"
 // for STEP after three); empty when it has its required ones, or is no builtin.
 std::vector<std::string> missing_arguments(std::string_view name, std::size_t given);

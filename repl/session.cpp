@@ -873,11 +873,19 @@ Session::Completion Session::complete(std::string_view line) const {
 
   std::vector<std::string> names;
   const auto* callee = call ? builtins::find(call->name) : nullptr;
-  const bool marker_argument = callee && callee->category == builtins::Category::kinematic && s.model &&
-                               std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  const bool number = std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  const bool marker_argument = callee && callee->category == builtins::Category::kinematic && s.model && number;
+  // An element's id, where the argument being typed is the call's `id`.
+  const bool element_argument = callee && s.model && number && c.hint &&
+                                c.hint->text.substr(c.hint->begin, c.hint->end - c.hint->begin) == "id";
   if (marker_argument) {
     for (const kinematics::Marker& m : s.model->build.model.markers()) {
       if (from_dataset(m.id)) names.push_back(std::to_string(m.id));
+    }
+  } else if (element_argument) {
+    const std::string statement = id_statement(callee->name);
+    for (const dataset::Statement& st : s.model->dataset.statements) {
+      if (st.name == statement && st.id) names.push_back(std::to_string(*st.id));
     }
   } else if (word.empty()) {
     return c;
@@ -893,7 +901,7 @@ Session::Completion Session::complete(std::string_view line) const {
   keep_matching(names, word, c.candidates);
   for (const std::string& candidate : c.candidates) {
     const auto* b = builtins::find(candidate);
-    c.labels.push_back(b && !marker_argument ? std::string(b->signature) : candidate);
+    c.labels.push_back(b && !marker_argument && !element_argument ? std::string(b->signature) : candidate);
   }
   return c;
 }

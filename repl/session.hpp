@@ -66,7 +66,7 @@ class Session {
   // Completion of the word that ends `line` (the text before the cursor): names of functions,
   // constants, user variables and, at the start of a line, commands; a file name after :load
   // and :check; PART/ID and the state names after :set; a marker id of the loaded model as an
-  // argument of a kinematic function. Inside a call, the call's signature with the argument
+  // argument of a kinematic function, an element's id as the `id` of VARVAL, AKISPL, .... Inside a call, the call's signature with the argument
   // being typed marked.
   struct Completion {
     std::size_t begin = 0;                // where the word starts in line

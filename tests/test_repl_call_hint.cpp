@@ -61,3 +61,13 @@ TEST_CASE("the arguments still missing are named", "[repl][hint]") {
   CHECK(missing_arguments("POLY", 1) == std::vector<std::string>{"x0", "a0"});
   CHECK(missing_arguments("NOSUCH", 0).empty());
 }
+
+TEST_CASE("an id argument names the statement its formula names, else the function's own", "[repl][hint]") {
+  CHECK(id_statement("VARVAL") == "VARIABLE");
+  CHECK(id_statement("dif") == "DIFF");
+  CHECK(id_statement("AKISPL") == "SPLINE");
+  CHECK(id_statement("ARYVAL") == "ARRAY");
+  CHECK(id_statement("SFORCE") == "SFORCE");
+  CHECK(id_statement("STEP").empty());  // no id argument
+  CHECK(id_statement("NOSUCH").empty());
+}

@@ -69,6 +69,14 @@ TEST_CASE("parts, states and marker ids of the loaded model complete", "[repl][c
   CHECK(c.begin == 7);
   CHECK(c.candidates == V{"31", "32"});
   CHECK(session.complete("STEP(3").candidates.empty());  // STEP takes no markers
+  // Element ids: the VARIABLEs as VARVAL's id, typed in the session or in the model.
+  session.feed("VARIABLE/7, FUNCTION = 1");
+  session.feed("VARIABLE/70, FUNCTION = 2");
+  session.feed("");
+  CHECK(session.complete("VARVAL(").candidates == V{"7", "70"});
+  CHECK(session.complete("1 + VARVAL(7").candidates == V{"7", "70"});
+  CHECK(session.complete("ARYVAL(").candidates.empty());  // no ARRAY
+  CHECK(session.complete("VARVAL(").labels == V{"7", "70"});
   std::remove(path.c_str());
 }
 

@@ -312,6 +312,12 @@ TEST_CASE(":plot draws a text plot over TIME or a variable and can write an SVG"
           ":plot x for x=0..1 --svg\n"
           "                   ^~~~~\n");
     CHECK(run({":plot x for x=0..1 --points 9"}) == "error: --points sets the number of SVG samples; add --svg FILE\n");
+    CHECK(run({":plot 1 for PI=0..1"}) ==
+          "<input>:1:13: error: 'PI' is a reserved name\n"
+          ":plot 1 for PI=0..1\n"
+          "            ^~\n");
+    CHECK(run({":plot x for x=0..1 --svg no-such-directory/f.svg"}).ends_with(
+        "error: cannot write 'no-such-directory/f.svg'\n"));
     CHECK(run({":plot x, , 1 for x=0..1"}) ==
           "<input>:1:10: error: expected an expression before or after this ','\n"
           ":plot x, , 1 for x=0..1\n"

@@ -95,6 +95,8 @@ TEST_CASE("a statement with errors is reported where it stands and not kept", "[
         "<input>:1:1: error: a line starting with ',' continues a dataset statement, and none was typed before it\n"
         ", FUNCTION = 1\n"
         "^\n");
+  CHECK(run({":save no-such-directory/f.adm"}) == "error: cannot write 'no-such-directory/f.adm'\n");
+  CHECK(run({":save"}) == "error: usage: :save FILE.adm\n");
   CHECK(run.session.failed());
 }
 
