@@ -1,8 +1,9 @@
 // Gives the element functions of a dataset their meaning: VARVAL, PINVAL/POUVAL, ARYVAL,
 // DIF/DIF1, CUBSPL, AKISPL and SFORCE evaluate the dataset's VARIABLE (directly or listed in a
-// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements;
+// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements; SPDP, BUSH, VFORCE, VTORQ and
+// GFORCE the loads of SPRINGDAMPER, BUSHING, VFORCE, VTORQUE and GFORCE (dataset/forces);
 // the kinematic measures go to the model; the functions that need solver state (JOINT, BEAM,
-// FX, ...) are reference-checked and reported as not evaluated.
+// FIELD, FX, ...) are reference-checked and reported as not evaluated.
 #pragma once
 
 #include "dataset/spline.hpp"
@@ -71,7 +72,16 @@ class ElementBindings : public Bindings {
   struct Call;
   std::variant<Resolved, Rejected> variable(long id) const;
   std::variant<Resolved, Rejected> plant_variable(std::string_view function, long id, long position) const;
+  // The arguments (id, jflag, comp, rm) of an element load function, checked.
+  struct LoadCall {
+    long id, jflag, comp, rm;
+    const Statement* statement;
+  };
+  std::variant<LoadCall, Rejected> load_call(std::string_view function, std::string_view statement,
+                                             std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> force(std::string_view function, std::string_view statement,
+                                         std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> spline(std::string_view function, std::span<const std::optional<double>> arguments) const;
   static std::string why_not_evaluated(const Element& e);
   std::variant<Resolved, Rejected> constant(double value) const;
@@ -102,6 +112,8 @@ class ElementBindings : public Bindings {
   mutable int deepest_ = 0;
   // SFORCE(id, jflag, comp, rm) as an expression in the SFORCE's function, compiled once.
   mutable std::map<std::tuple<long, long, long, long>, std::variant<Expression, std::string>> components_;
+  // SPDP, BUSH, VFORCE, VTORQ, GFORCE(id, jflag, comp, rm) by statement, id, jflag, comp, rm.
+  mutable std::map<std::tuple<std::string, long, long, long, long>, std::variant<Expression, std::string>> force_components_;
   mutable std::map<long, std::optional<Spline>> splines_;
   mutable std::deque<Call> calls_;
 };
