@@ -41,7 +41,7 @@ std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, For
   if (const Argument* a = find_argument(s, "RM")) {
     auto id = a->values.size() == 1 ? integer(a->values[0]) : std::nullopt;
     if (!id) return force_error(a->span, element_label(s) + " RM= takes one marker id", Code::argument);
-    if (model.find_marker(*id) < 0)
+    if (*id != 0 && model.find_marker(*id) < 0)
       return force_error(a->values[0].span, element_label(s) + " RM=" + a->values[0].text + ": marker is not defined on a rigid part",
                          Code::reference);
     rm = *id;
