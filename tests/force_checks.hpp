@@ -10,9 +10,19 @@
 
 #include <Eigen/Dense>
 
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace fexpr::testing {
+
+// The text of examples/models/<name>.
+inline std::string example_model(const std::string& name) {
+  std::ifstream in(std::string(FEXPR_SOURCE_DIR) + "/examples/models/" + name);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
 
 struct ForceModel : LoadedDataset {
   using LoadedDataset::LoadedDataset;
@@ -39,6 +49,16 @@ struct ForceModel : LoadedDataset {
     }
     FAIL("no " << type << "/" << id);
     throw;
+  }
+  void move(long part_id, Eigen::Vector3d position, Eigen::Vector3d euler, Eigen::Vector3d velocity,
+            Eigen::Vector3d omega) {
+    int part = build.model.find_part(part_id);
+    kinematics::PartState p = state.part(part);
+    p.position = position;
+    p.euler = euler;
+    p.velocity = velocity;
+    p.omega = omega;
+    state.set_part(part, p);
   }
   double value(const Expression& e) {
     Workspace ws;

@@ -10,7 +10,7 @@ namespace {
 
 using fexpr::testing::ForceModel;
 
-// examples/models/springdamper.adm
+// examples/models/springdamper.adm, and a spring (3) and a torsion spring (4) alone
 const char* kModel =
     "springdamper\n"
     "PART/1, GROUND\n"
@@ -28,21 +28,10 @@ const char* kModel =
     "SPRINGDAMPER/4, ROT, I=40, J=10, KT=12, ANGLE=10D\n"
     "END\n";
 
-void move(ForceModel& m, long part_id, Eigen::Vector3d position, Eigen::Vector3d euler, Eigen::Vector3d velocity,
-          Eigen::Vector3d omega) {
-  int part = m.build.model.find_part(part_id);
-  fexpr::kinematics::PartState p = m.state.part(part);
-  p.position = position;
-  p.euler = euler;
-  p.velocity = velocity;
-  p.omega = omega;
-  m.state.set_part(part, p);
-}
-
 void off_axis(ForceModel& m) {
-  move(m, 3, {1.5, 0.2, -0.1}, {0.3, 0.4, 0.5}, {0.3, -0.2, 0.4}, {0.1, 0.2, 0.3});
-  move(m, 2, {0.9, -0.1, 0.05}, {0.1, 0.2, -0.1}, {-0.1, 0.1, 0.2}, {0.2, -0.1, 0.1});
-  move(m, 4, {0.1, 0.2, 0.3}, {0.6, 0.0, 0.0}, {0.0, 0.0, 0.0}, {0.0, 0.0, 1.5});
+  m.move(3, {1.5, 0.2, -0.1}, {0.3, 0.4, 0.5}, {0.3, -0.2, 0.4}, {0.1, 0.2, 0.3});
+  m.move(2, {0.9, -0.1, 0.05}, {0.1, 0.2, -0.1}, {-0.1, 0.1, 0.2}, {0.2, -0.1, 0.1});
+  m.move(4, {0.1, 0.2, 0.3}, {0.6, 0.0, 0.0}, {0.0, 0.0, 0.0}, {0.0, 0.0, 1.5});
 }
 
 }  // namespace

@@ -3,19 +3,10 @@
 // central differences, the balance of forces and moments, the element functions, and errors.
 #include "force_checks.hpp"
 
-#include <fstream>
-#include <sstream>
 
 namespace {
 
 using fexpr::testing::ForceModel;
-
-std::string example() {
-  std::ifstream in(std::string(FEXPR_SOURCE_DIR) + "/examples/models/vector_forces.adm");
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 void check_vector(const Eigen::Vector3d& v, double x, double y, double z) {
   CHECK(v[0] == Approx(x).margin(1e-12));
@@ -26,7 +17,7 @@ void check_vector(const Eigen::Vector3d& v, double x, double y, double z) {
 }  // namespace
 
 TEST_CASE("a VFORCE's components along RM act on I, their opposite on the JFLOAT part", "[forces][vforce]") {
-  ForceModel m(example());
+  ForceModel m(fexpr::testing::example_model("vector_forces.adm"));
   auto l = m.loads("VFORCE", 1);
   // RM's x axis is ground y, its y axis ground -x: 10*(0, 1, 0) - 4*(-1, 0, 0) + 3*(0, 0, 1).
   check_vector(m.load(l, 0), 4, 10, 3);
@@ -40,7 +31,7 @@ TEST_CASE("a VFORCE's components along RM act on I, their opposite on the JFLOAT
 }
 
 TEST_CASE("a VTORQUE's components along RM turn I, their opposite the JFLOAT part", "[forces][vtorque]") {
-  ForceModel m(example());
+  ForceModel m(fexpr::testing::example_model("vector_forces.adm"));
   auto l = m.loads("VTORQUE", 2);
   check_vector(m.load(l, 1), -2, 1, 3);
   check_vector(m.load(l, 3), 2, -1, -3);
@@ -50,7 +41,7 @@ TEST_CASE("a VTORQUE's components along RM turn I, their opposite the JFLOAT par
 }
 
 TEST_CASE("a GFORCE spring has power -dV/dt and balanced loads", "[forces][gforce]") {
-  ForceModel m(example());
+  ForceModel m(fexpr::testing::example_model("vector_forces.adm"));
   auto l = m.loads("GFORCE", 3);
   // d = (1.5, 2, 0) - (1, 1, 0); F = -100 d; T = (0, 0, 5)
   check_vector(m.load(l, 0), -50, -100, 0);
@@ -69,7 +60,7 @@ TEST_CASE("a GFORCE spring has power -dV/dt and balanced loads", "[forces][gforc
 }
 
 TEST_CASE("VFORCE, VTORQ and GFORCE functions give the components", "[forces][vforce]") {
-  ForceModel m(example());
+  ForceModel m(fexpr::testing::example_model("vector_forces.adm"));
   CHECK(m.value("VFORCE(1, 0, 2, 0)") == Approx(4.0));
   CHECK(m.value("VFORCE(1, 1, 3, 0)") == Approx(-10.0));
   // Along RM = marker 1: the components as written.
