@@ -79,12 +79,12 @@ TEST_CASE("a vector force that cannot be evaluated says why, at its place", "[fo
       "PART/2\n"
       "MARKER/2, PART=2\n"
       "MARKER/3, PART=2, FLOATING\n"
-      "VFORCE/1, I=2, JFLOAT=1, RM=1, FX=1\\FY=0\\FZ=0\n"
+      "VFORCE/1, I=2, JFLOAT=9, RM=1, FX=1\\FY=0\\FZ=0\n"
       "VFORCE/2, I=2, JFLOAT=3, RM=1, FUNCTION=USER(1)\n"
       "VFORCE/3, I=2, JFLOAT=3, RM=1, FX=VFORCE(3, 0, 2, 0)\\FY=0\\FZ=0\n"
       "GFORCE/4, I=2, JFLOAT=3, RM=1, FX=DM(2, 99)\\FY=0\\FZ=0\n"
       "END\n");
-  CHECK(m.error("VFORCE", 1).starts_with("t.adm:7:23: error: VFORCE/1 JFLOAT=1: marker 1 is not a FLOATING marker"));
+  CHECK(m.error("VFORCE", 1).starts_with("t.adm:7:23: error: VFORCE/1 JFLOAT=9: marker 9 is not defined"));
   CHECK(m.error("VFORCE", 2).starts_with("t.adm:8:32: info: VFORCE/2 is computed by a user subroutine; not evaluated"));
   CHECK(m.error("VFORCE", 3).find("its components refer back to it") != std::string::npos);
   CHECK(m.error("GFORCE", 4).starts_with("t.adm:10:41: error: marker 99 is not defined"));

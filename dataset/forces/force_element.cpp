@@ -53,15 +53,17 @@ std::optional<Diagnostic> fixed_marker(const Statement& s, std::string_view keyw
 }
 
 // A fixed marker of the part that floating marker jfloat is on: the reaction acts on that part
-// where I is, and the part's motion is read through it.
+// where I is, and the part's motion is read through it. Adams asks for a floating marker; a
+// fixed one (as some translated datasets give) names its part as clearly, so it is taken.
 std::variant<long, Diagnostic> floating_part_marker(const Statement& s, long jfloat, const kinematics::Model& model,
                                                     const std::vector<FloatingMarker>& floating) {
+  if (model.find_marker(jfloat) >= 0) return jfloat;
   const Argument* a = find_argument(s, "JFLOAT");
   auto f = std::find_if(floating.begin(), floating.end(), [&](const FloatingMarker& m) { return m.id == jfloat; });
   if (f == floating.end())
     return force_error(a->values[0].span,
                        element_label(s) + " JFLOAT=" + std::to_string(jfloat) + ": marker " + std::to_string(jfloat) +
-                           " is not a FLOATING marker",
+                           " is not defined",
                        Code::reference);
   int part = model.find_part(f->part);
   auto on_part = part < 0 ? std::vector<long>{} : model.markers_on_part(part);

@@ -38,7 +38,15 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
   for (const Argument* a : out.element.expressions) {
     int component = a->keyword == "FXYZ" || a->keyword == "TXYZ" ? 0 : -1;
     auto alone = compile(a->expression, bindings.context(), {a->expression_span.begin, &source, component});
-    if (!alone) return alone.diagnostics.front();
+    if (alone) continue;
+    Diagnostic d = alone.diagnostics.front();
+    // What fexpr does not evaluate (a solver value, a user subroutine) leaves the element
+    // unevaluated, which is a note, not an error in the dataset.
+    if (d.code == Code::not_interpreted || d.code == Code::user_subroutine) {
+      d.severity = Severity::info;
+      d.message += "; " + element_label(s) + " is not evaluated";
+    }
+    return d;
   }
   std::optional<Diagnostic> problem;
   auto build = [&](const std::string& text) {
