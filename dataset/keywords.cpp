@@ -113,6 +113,13 @@ constexpr std::array kBushing{
     Keyword{"KT", 2, values}, Keyword{"CT", 2, values},    Keyword{"FORCE", 1, values}, Keyword{"TORQUE", 2, values},
 };
 
+// FIELD (adams_solver/state_field.html).
+constexpr std::array kField{
+    Keyword{"I", 1, values},      Keyword{"J", 1, values},      Keyword{"KMATRIX", 1, values},
+    Keyword{"CMATRIX", 2, values}, Keyword{"CRATIO", 2, values}, Keyword{"LENGTH", 1, values},
+    Keyword{"FORCE", 1, values},  kFunction,                    kRoutine,
+};
+
 constexpr std::array kUnits{
     Keyword{"FORCE", 3, values},  Keyword{"MASS", 3, values},   Keyword{"LENGTH", 3, values},
     Keyword{"TIME", 3, values},   Keyword{"SYSTEM", 3, values}, Keyword{"UCF", 3, values},
@@ -191,6 +198,7 @@ constexpr std::array kStatements{
     StatementSyntax{"VTORQUE", 3, true, kVtorque},
     StatementSyntax{"SPRINGDAMPER", 3, true, kSpringdamper},
     StatementSyntax{"BUSHING", 3, true, kBushing},
+    StatementSyntax{"FIELD", 3, true, kField},
     StatementSyntax{"REQUEST", 3, true, kRequest},
     StatementSyntax{"JOINT", 3, true, kJoint},
     StatementSyntax{"ARRAY", 3, true, kArray},

@@ -16,12 +16,15 @@
 
 namespace fexpr::testing {
 
-// The text of examples/models/<name>.
-inline std::string example_model(const std::string& name) {
-  std::ifstream in(std::string(FEXPR_SOURCE_DIR) + "/examples/models/" + name);
+inline std::string read_text(const std::string& path) {
+  std::ifstream in(path);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
+}
+// The text of examples/models/<name>.
+inline std::string example_model(const std::string& name) {
+  return read_text(std::string(FEXPR_SOURCE_DIR) + "/examples/models/" + name);
 }
 
 struct ForceModel : LoadedDataset {

@@ -16,21 +16,13 @@ std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceEle
   if (auto d = read_reals(s, "CT", 3, Sign::non_negative, ct)) return *d;
   if (auto d = read_reals(s, "FORCE", 3, Sign::any, force)) return *d;
   if (auto d = read_reals(s, "TORQUE", 3, Sign::any, torque)) return *d;
-  std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), sj = std::to_string(e.j);
-  const char* axis[] = {"X", "Y", "Z"};
+  auto x = j_frame_displacements(e), v = j_frame_velocities(e);
   std::string f[3], t[3];
-  for (int a = 0; a < 3; ++a) {
-    std::string x = axis[a];
-    f[a] = "-" + text(k[a]) + "*D" + x + "(" + ij + ", " + sj + ") - " + text(c[a]) + "*V" + x + "(" + ij + ", " + sj +
-           ", " + sj + ") + " + text(force[a]);
-    t[a] = "-" + text(kt[a]) + "*A" + x + "(" + ij + ") - " + text(ct[a]) + "*W" + x + "(" + ij + ", " + sj + ") + " +
-           text(torque[a]);
+  for (std::size_t a = 0; a < 3; ++a) {
+    f[a] = "-" + text(k[a]) + "*" + x[a] + " - " + text(c[a]) + "*" + v[a] + " + " + text(force[a]);
+    t[a] = "-" + text(kt[a]) + "*" + x[a + 3] + " - " + text(ct[a]) + "*" + v[a + 3] + " + " + text(torque[a]);
   }
-  e.force_i = along_axes(f[0], f[1], f[2], e.j);
-  e.torque_i = along_axes(t[0], t[1], t[2], e.j);
-  e.force_j = "-" + e.force_i;
-  e.torque_j = "-" + e.torque_i + " - (DXYZ(" + ij + ")%" + e.force_i + ")";
-  e.power = load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
+  set_loads_along_j(e, f, t);
   return e;
 }
 

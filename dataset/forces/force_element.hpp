@@ -1,4 +1,4 @@
-// An applied force element of a dataset (SPRINGDAMPER, BUSHING, VFORCE, VTORQUE, GFORCE) as
+// An applied force element of a dataset (SPRINGDAMPER, BUSHING, FIELD, VFORCE, VTORQUE, GFORCE) as
 // expression text in the measures of its markers, so that the evaluator computes its loads
 // with their gradients and Hessians as it does any expression.
 //
@@ -41,8 +41,12 @@ struct ForceStatement {
   std::string_view statement;
   std::string_view function;  // SPDP(id, jflag, comp, rm) and the like
 };
-inline constexpr std::array<ForceStatement, 5> kForceStatements{{
-    {"SPRINGDAMPER", "SPDP"}, {"BUSHING", "BUSH"}, {"VFORCE", "VFORCE"}, {"VTORQUE", "VTORQ"}, {"GFORCE", "GFORCE"}}};
+inline constexpr std::array<ForceStatement, 6> kForceStatements{{{"SPRINGDAMPER", "SPDP"},
+                                                                 {"BUSHING", "BUSH"},
+                                                                 {"FIELD", "FIELD"},
+                                                                 {"VFORCE", "VFORCE"},
+                                                                 {"VTORQUE", "VTORQ"},
+                                                                 {"GFORCE", "GFORCE"}}};
 bool is_force_element(std::string_view statement);
 
 // The floating markers of the dataset and the part each is on, for JFLOAT=.
@@ -65,9 +69,19 @@ std::string force_component(const ForceElement& e, int jflag, int comp, long rm)
 // the velocity v_j and angular velocity w_j (vector texts in ground).
 std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j);
 
+// Sets the loads of an element that gives its force f and torque t on I along J's axes, as
+// BUSHING and FIELD do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
+void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]);
+// What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then
+// Adams' projected small-angle rotations AX/AY/AZ(I,J); and their rates seen from J,
+// VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J).
+std::array<std::string, 6> j_frame_displacements(const ForceElement& e);
+std::array<std::string, 6> j_frame_velocities(const ForceElement& e);
+
 // Per element (force_element.cpp reads the statement's common parts, these its physics).
 std::variant<ForceElement, Diagnostic> read_springdamper(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceElement e);
+std::variant<ForceElement, Diagnostic> read_field(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, ForceElement e,
                                                          const kinematics::Model& model, long j_part_marker);
 
