@@ -2,6 +2,7 @@
 
 #include "builtins/builtin.hpp"
 #include "dataset/forces/force_element.hpp"
+#include "dataset/forces/net_force.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "support/stack.hpp"
@@ -319,26 +320,57 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   return expression_call(std::get<Expression>(slot->second), name);
 }
 
-// SPDP, BUSH, VFORCE, VTORQ and GFORCE(id, jflag, comp, rm): the component composed from the
-// element's definition (dataset/forces). While it compiles its slot says why a reference back
-// to it cannot be used, so a VFORCE whose FX= reads that VFORCE is a cycle, not a recursion.
+// SPDP, BUSH, FIELD, VFORCE, VTORQ and GFORCE(id, jflag, comp, rm): the component composed from
+// the element's definition (dataset/forces).
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
     std::string_view function, std::string_view statement, std::span<const std::optional<double>> a) const {
   auto call = load_call(function, statement, a);
   if (auto* rejected = std::get_if<Rejected>(&call)) return *rejected;
   auto [id, jflag, comp, rm, s] = std::get<LoadCall>(call);
   std::string name = std::string(function) + "(" + std::to_string(id) + ", ...)";
-  auto [slot, added] = force_components_.try_emplace({std::string(statement), id, jflag, comp, rm},
-                                                     std::string("its components refer back to it"));
-  if (added) {
+  return composed_call({std::string(statement), id, jflag, comp, rm}, name, label(statement, id), [&]() -> Composed {
     auto read = read_force_element(*s, model_.model(), floating_markers(dataset_));
-    if (auto* d = std::get_if<Diagnostic>(&read)) {
-      slot->second = d->message;
+    if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
+    return {true, force_component(std::get<ForceElement>(read), static_cast<int>(jflag), static_cast<int>(comp), rm)};
+  });
+}
+
+// FX..TM(i[, j][, k]): the net load at i from the applied force elements (dataset/forces).
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::net_force_call(
+    std::string_view function, std::span<const std::optional<double>> a) const {
+  long m[3] = {0, 0, 0};
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, std::string(function) + " takes marker ids, integer constants"};
+    m[k] = static_cast<long>(*a[k]);
+    bool known = model_.model().find_marker(m[k]) >= 0 ||
+                 std::any_of(dataset_.statements.begin(), dataset_.statements.end(),
+                             [&](const Statement& s) { return s.name == "MARKER" && s.id == m[k]; });
+    if ((k == 0 || m[k] != 0) && !known)
+      return Rejected{static_cast<int>(k), Code::reference, "marker " + std::to_string(m[k]) + " is not defined"};
+  }
+  std::string name = std::string(function) + "(" + std::to_string(m[0]) + ", ...)";
+  return composed_call({"net " + std::string(function), m[0], m[1], m[2], 0}, name, name, [&]() -> Composed {
+    auto net = net_force(function, m[0], m[1], m[2], dataset_, model_.model(), *this);
+    if (auto* no = std::get_if<NotEvaluated>(&net)) return {false, no->why};
+    return {true, std::get<NetForceText>(net).text};
+  });
+}
+
+// A call whose expression is composed from element definitions, compiled once. While it
+// compiles its slot says why a reference back to it cannot be used, so an element whose
+// expressions read its own loads is a cycle, not a recursion.
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::composed_call(
+    const ComposedKey& key, const std::string& name, const std::string& element,
+    const std::function<Composed()>& text) const {
+  auto [slot, added] = force_components_.try_emplace(key, std::string("its loads refer back to it"));
+  if (added) {
+    Composed c = text();
+    if (!c.ok) {
+      slot->second = c.text;
     } else {
       Element* outer = std::exchange(current_, nullptr);
       int deepest = deepest_;
-      auto composed = compile(force_component(std::get<ForceElement>(read), static_cast<int>(jflag), static_cast<int>(comp), rm),
-                              context_);
+      auto composed = compile(c.text, context_);
       current_ = outer;
       deepest_ = deepest;
       if (composed) slot->second = std::move(*composed.expression);
@@ -347,7 +379,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
   }
   if (auto* problem = std::get_if<std::string>(&slot->second))
     return Rejected{-1, Code::not_interpreted, name + " is not evaluated: " + *problem};
-  return expression_call(std::get<Expression>(slot->second), label(statement, id));
+  return expression_call(std::get<Expression>(slot->second), element);
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
@@ -455,6 +487,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   for (const ForceStatement& f : kForceStatements) {
     if (f.function == function) return force(function, f.statement, a);
   }
+  if (is_net_force_function(function)) return net_force_call(function, a);
   if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);
   for (const SolverFunction& f : kSolverFunctions) {
     if (f.function != function) continue;

@@ -86,6 +86,6 @@ TEST_CASE("a vector force that cannot be evaluated says why, at its place", "[fo
       "END\n");
   CHECK(m.error("VFORCE", 1).starts_with("t.adm:7:23: error: VFORCE/1 JFLOAT=9: marker 9 is not defined"));
   CHECK(m.error("VFORCE", 2).starts_with("t.adm:8:32: info: VFORCE/2 is computed by a user subroutine; not evaluated"));
-  CHECK(m.error("VFORCE", 3).find("its components refer back to it") != std::string::npos);
+  CHECK(m.error("VFORCE", 3).find("its loads refer back to it") != std::string::npos);
   CHECK(m.error("GFORCE", 4).starts_with("t.adm:10:41: error: marker 99 is not defined"));
 }

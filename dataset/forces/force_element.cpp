@@ -105,7 +105,10 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm) {
   const std::string& v = e.load(jflag * 2 + (comp >= 5 ? 1 : 0));
   if (v.empty()) return "0";
-  int axis = (comp - 1) % 4;
+  return vector_component(v, (comp - 1) % 4, rm);
+}
+
+std::string vector_component(const std::string& v, int axis, long rm) {
   if (axis == 0) return "MAG(" + v + ")";
   static const char* unit[] = {"", "[1, 0, 0]", "[0, 1, 0]", "[0, 0, 1]"};
   static const char* uv[] = {"", "UVX(", "UVY(", "UVZ("};

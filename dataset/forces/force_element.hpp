@@ -65,6 +65,9 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
 // (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground).
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm);
 
+// Component axis (0 magnitude, 1..3 x, y, z) of the vector text v along marker rm's axes.
+std::string vector_component(const std::string& v, int axis, long rm);
+
 // The power of e's loads: those on I act where I moves, those on J where the J part moves at
 // the velocity v_j and angular velocity w_j (vector texts in ground).
 std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j);

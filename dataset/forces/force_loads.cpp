@@ -5,7 +5,7 @@
 
 namespace fexpr::dataset {
 
-std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, ElementBindings& bindings) {
+std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings) {
   auto g = sforce_geometry(s);
   if (!g) return force_error(s.name_span, element_label(s) + " needs I= and J= markers", Code::missing_argument);
   const auto* e = bindings.element("SFORCE", g->id);

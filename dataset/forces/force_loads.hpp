@@ -29,6 +29,6 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
                                                  const std::vector<FloatingMarker>& floating);
 
 // SFORCE's loads as ForceElement texts (sforce.hpp gives its scalar form).
-std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, ElementBindings& bindings);
+std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings);
 
 }  // namespace fexpr::dataset
