@@ -3,6 +3,7 @@
 #include "builtins/builtin.hpp"
 #include "dataset/check_rules.hpp"
 #include "dataset/element_bindings.hpp"
+#include "dataset/forces/check_forces.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "dataset/spline.hpp"
@@ -110,6 +111,7 @@ class Checker {
         if (a.is_expression) expression(s, a, elements, state);
       }
     }
+    if (!command_file_) add(check_force_elements(dataset_, elements, build_.model, source_, state));
     std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
       return a.span.begin < b.span.begin;
     });

@@ -2,6 +2,8 @@
 
 #include "builtins/builtin.hpp"
 #include "dataset/element_ids.hpp"
+#include "dataset/forces/force_element.hpp"
+#include "dataset/forces/net_force.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "support/stack.hpp"
@@ -292,18 +294,27 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::plant_vari
   return variable(*variable_id);
 }
 
+std::variant<ElementBindings::LoadCall, Bindings::Rejected> ElementBindings::load_call(
+    std::string_view function, std::string_view statement, std::span<const std::optional<double>> a) const {
+  std::string name(function);
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, name + "(id, jflag, comp, rm) takes integer constants"};
+  }
+  LoadCall c{static_cast<long>(*a[0]), static_cast<long>(*a[1]), static_cast<long>(*a[2]), static_cast<long>(*a[3]), nullptr};
+  c.statement = find(statement, c.id);
+  if (!c.statement) return Rejected{0, Code::reference, label(statement, c.id) + " is not defined"};
+  if (c.jflag != 0 && c.jflag != 1) return Rejected{1, Code::argument, "jflag is 0 (forces on I) or 1 (forces on J)"};
+  if (c.comp < 1 || c.comp > 8) return Rejected{2, Code::argument, "comp is 1 to 8: FM, FX, FY, FZ, TM, TX, TY, TZ"};
+  if (c.rm != 0 && model_.model().find_marker(c.rm) < 0)
+    return Rejected{3, Code::reference, "marker " + std::to_string(c.rm) + " is not defined"};
+  return c;
+}
+
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
     std::span<const std::optional<double>> a) const {
-  for (std::size_t k = 0; k < 4; ++k) {
-    if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, "SFORCE(id, jflag, comp, rm) takes integer constants"};
-  }
-  long id = static_cast<long>(*a[0]), jflag = static_cast<long>(*a[1]), comp = static_cast<long>(*a[2]),
-       rm = static_cast<long>(*a[3]);
-  const Statement* s = find("SFORCE", id);
-  if (!s) return Rejected{0, Code::reference, "SFORCE/" + std::to_string(id) + " is not defined"};
-  if (jflag != 0 && jflag != 1) return Rejected{1, Code::argument, "jflag is 0 (forces on I) or 1 (forces on J)"};
-  if (comp < 1 || comp > 8) return Rejected{2, Code::argument, "comp is 1 to 8: FM, FX, FY, FZ, TM, TX, TY, TZ"};
-  if (rm != 0 && model_.model().find_marker(rm) < 0) return Rejected{3, Code::reference, "marker " + std::to_string(rm) + " is not defined"};
+  auto call = load_call("SFORCE", "SFORCE", a);
+  if (auto* rejected = std::get_if<Rejected>(&call)) return *rejected;
+  auto [id, jflag, comp, rm, s] = std::get<LoadCall>(call);
   auto geometry = sforce_geometry(*s);
   if (!geometry)
     return Rejected{0, Code::not_interpreted, "SFORCE/" + std::to_string(id) + " has no I and J markers; not evaluated"};
@@ -330,6 +341,68 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   if (auto* problem = std::get_if<std::string>(&slot->second))
     return Rejected{-1, Code::not_interpreted, "SFORCE(" + std::to_string(id) + ", ...) is not evaluated: " + *problem};
   return expression_call(std::get<Expression>(slot->second), name);
+}
+
+// SPDP, BUSH, FIELD, VFORCE, VTORQ and GFORCE(id, jflag, comp, rm): the component composed from
+// the element's definition (dataset/forces).
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
+    std::string_view function, std::string_view statement, std::span<const std::optional<double>> a) const {
+  auto call = load_call(function, statement, a);
+  if (auto* rejected = std::get_if<Rejected>(&call)) return *rejected;
+  auto [id, jflag, comp, rm, s] = std::get<LoadCall>(call);
+  std::string name = std::string(function) + "(" + std::to_string(id) + ", ...)";
+  return composed_call({std::string(statement), id, jflag, comp, rm}, name, label(statement, id), [&]() -> Composed {
+    auto read = read_force_element(*s, model_.model(), floating_markers(dataset_));
+    if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
+    return {true, force_component(std::get<ForceElement>(read), static_cast<int>(jflag), static_cast<int>(comp), rm)};
+  });
+}
+
+// FX..TM(i[, j][, k]): the net load at i from the applied force elements (dataset/forces).
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::net_force_call(
+    std::string_view function, std::span<const std::optional<double>> a) const {
+  long m[3] = {0, 0, 0};
+  for (std::size_t k = 0; k < a.size(); ++k) {
+    if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, std::string(function) + " takes marker ids, integer constants"};
+    m[k] = static_cast<long>(*a[k]);
+    bool known = model_.model().find_marker(m[k]) >= 0 ||
+                 std::any_of(dataset_.statements.begin(), dataset_.statements.end(),
+                             [&](const Statement& s) { return s.name == "MARKER" && s.id == m[k]; });
+    if ((k == 0 || m[k] != 0) && !known)
+      return Rejected{static_cast<int>(k), Code::reference, "marker " + std::to_string(m[k]) + " is not defined"};
+  }
+  std::string name = std::string(function) + "(" + std::to_string(m[0]) + ", ...)";
+  return composed_call({"net " + std::string(function), m[0], m[1], m[2], 0}, name, name, [&]() -> Composed {
+    auto net = net_force(function, m[0], m[1], m[2], dataset_, model_.model(), *this);
+    if (auto* no = std::get_if<NotEvaluated>(&net)) return {false, no->why};
+    return {true, std::get<NetForceText>(net).text};
+  });
+}
+
+// A call whose expression is composed from element definitions, compiled once. While it
+// compiles its slot says why a reference back to it cannot be used, so an element whose
+// expressions read its own loads is a cycle, not a recursion.
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::composed_call(
+    const ComposedKey& key, const std::string& name, const std::string& element,
+    const std::function<Composed()>& text) const {
+  auto [slot, added] = force_components_.try_emplace(key, std::string("its loads refer back to it"));
+  if (added) {
+    Composed c = text();
+    if (!c.ok) {
+      slot->second = c.text;
+    } else {
+      Element* outer = std::exchange(current_, nullptr);
+      int deepest = deepest_;
+      auto composed = compile(c.text, context_);
+      current_ = outer;
+      deepest_ = deepest;
+      if (composed) slot->second = std::move(*composed.expression);
+      else slot->second = composed.diagnostics.front().message;
+    }
+  }
+  if (auto* problem = std::get_if<std::string>(&slot->second))
+    return Rejected{-1, Code::not_interpreted, name + " is not evaluated: " + *problem};
+  return expression_call(std::get<Expression>(slot->second), element);
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
@@ -435,6 +508,10 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     return constant(0.0);
   }
   if (function == "SFORCE") return sforce(a);
+  for (const ForceStatement& f : kForceStatements) {
+    if (f.function == function) return force(function, f.statement, a);
+  }
+  if (is_net_force_function(function)) return net_force_call(function, a);
   if (function == "CUBSPL" || function == "AKISPL") return spline(function, a);
   for (const SolverFunction& f : kSolverFunctions) {
     if (f.function != function) continue;

@@ -1,8 +1,10 @@
 // Gives the element functions of a dataset their meaning: VARVAL, PINVAL/POUVAL, ARYVAL,
 // DIF/DIF1, CUBSPL, AKISPL and SFORCE evaluate the dataset's VARIABLE (directly or listed in a
-// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements;
-// the kinematic measures go to the model; the functions that need solver state (JOINT, BEAM,
-// FX, ...) are reference-checked and reported as not evaluated.
+// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements; SPDP, BUSH, FIELD, VFORCE, VTORQ and
+// GFORCE the loads of SPRINGDAMPER, BUSHING, FIELD, VFORCE, VTORQUE and GFORCE, and FX..TM the
+// net load of those elements at a marker where no reaction acts (dataset/forces); the
+// kinematic measures go to the model; the functions that need solver state (JOINT, BEAM, ...)
+// are reference-checked and reported as not evaluated.
 #pragma once
 
 #include "dataset/spline.hpp"
@@ -13,6 +15,7 @@
 #include <fexpr/expression.hpp>
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -80,7 +83,27 @@ class ElementBindings : public Bindings {
   struct Call;
   std::variant<Resolved, Rejected> variable(long id) const;
   std::variant<Resolved, Rejected> plant_variable(std::string_view function, long id, long position) const;
+  // The arguments (id, jflag, comp, rm) of an element load function, checked.
+  struct LoadCall {
+    long id, jflag, comp, rm;
+    const Statement* statement;
+  };
+  std::variant<LoadCall, Rejected> load_call(std::string_view function, std::string_view statement,
+                                             std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> force(std::string_view function, std::string_view statement,
+                                         std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> net_force_call(std::string_view function,
+                                                  std::span<const std::optional<double>> arguments) const;
+  // An expression composed from element definitions: its text, or why there is none.
+  struct Composed {
+    bool ok;
+    std::string text;
+  };
+  using ComposedKey = std::tuple<std::string, long, long, long, long>;
+  std::variant<Resolved, Rejected> composed_call(const ComposedKey& key, const std::string& name,
+                                                 const std::string& element,
+                                                 const std::function<Composed()>& text) const;
   std::variant<Resolved, Rejected> spline(std::string_view function, std::span<const std::optional<double>> arguments) const;
   static std::string why_not_evaluated(const Element& e);
   std::variant<Resolved, Rejected> constant(double value) const;
@@ -113,6 +136,9 @@ class ElementBindings : public Bindings {
   mutable int deepest_ = 0;
   // SFORCE(id, jflag, comp, rm) as an expression in the SFORCE's function, compiled once.
   mutable std::map<std::tuple<long, long, long, long>, std::variant<Expression, std::string>> components_;
+  // SPDP, BUSH, ... (id, jflag, comp, rm) by statement, id, jflag, comp, rm; FX..TM(i, j, k)
+  // by "net FX", i, j, k, 0.
+  mutable std::map<ComposedKey, std::variant<Expression, std::string>> force_components_;
   mutable std::map<long, std::optional<Spline>> splines_;
   mutable std::deque<Call> calls_;
 };

@@ -101,6 +101,25 @@ constexpr std::array kGforce{kI, kJfloat, kRm, kFx, kFy, kFz, kTx, kTy, kTz, kFx
 constexpr std::array kVforce{kI, kJfloat, kRm, kFx, kFy, kFz, kFxyz, kFunction, kRoutine};
 constexpr std::array kVtorque{kI, kJfloat, kRm, kTx, kTy, kTz, kTxyz, kFunction, kRoutine};
 
+// SPRINGDAMPER and BUSHING (adams_solver/state_springdamper.html, state_bushing.html).
+constexpr std::array kSpringdamper{
+    Keyword{"I", 1, values},      Keyword{"J", 1, values},      Keyword{"TRANSLATIONAL", 1, flag},
+    Keyword{"ROTATIONAL", 1, flag}, Keyword{"K", 1, values},      Keyword{"C", 1, values},
+    Keyword{"LENGTH", 1, values}, Keyword{"FORCE", 1, values},  Keyword{"KT", 2, values},
+    Keyword{"CT", 2, values},     Keyword{"ANGLE", 1, values},  Keyword{"TORQUE", 2, values},
+};
+constexpr std::array kBushing{
+    Keyword{"I", 1, values},  Keyword{"J", 1, values},     Keyword{"K", 1, values},     Keyword{"C", 1, values},
+    Keyword{"KT", 2, values}, Keyword{"CT", 2, values},    Keyword{"FORCE", 1, values}, Keyword{"TORQUE", 2, values},
+};
+
+// FIELD (adams_solver/state_field.html).
+constexpr std::array kField{
+    Keyword{"I", 1, values},      Keyword{"J", 1, values},      Keyword{"KMATRIX", 1, values},
+    Keyword{"CMATRIX", 2, values}, Keyword{"CRATIO", 2, values}, Keyword{"LENGTH", 1, values},
+    Keyword{"FORCE", 1, values},  kFunction,                    kRoutine,
+};
+
 constexpr std::array kUnits{
     Keyword{"FORCE", 3, values},  Keyword{"MASS", 3, values},   Keyword{"LENGTH", 3, values},
     Keyword{"TIME", 3, values},   Keyword{"SYSTEM", 3, values}, Keyword{"UCF", 3, values},
@@ -177,6 +196,9 @@ constexpr std::array kStatements{
     StatementSyntax{"GFORCE", 3, true, kGforce},
     StatementSyntax{"VFORCE", 3, true, kVforce},
     StatementSyntax{"VTORQUE", 3, true, kVtorque},
+    StatementSyntax{"SPRINGDAMPER", 3, true, kSpringdamper},
+    StatementSyntax{"BUSHING", 3, true, kBushing},
+    StatementSyntax{"FIELD", 3, true, kField},
     StatementSyntax{"REQUEST", 3, true, kRequest},
     StatementSyntax{"JOINT", 3, true, kJoint},
     StatementSyntax{"ARRAY", 3, true, kArray},

@@ -4,6 +4,8 @@
 
 #include <Eigen/Geometry>
 
+#include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <map>
 
@@ -117,6 +119,29 @@ class Builder {
     }
   }
 
+  // PART ZG=/XG= (points in ground, as a MARKER's ZP=/XP= are in its part): the part's axes,
+  // kept as the 3-1-3 Euler angles of its state. Where theta is 0 or pi, psi takes the turn.
+  void part_axes_from_points(const Statement& s, kinematics::PartState& state) {
+    Eigen::Vector3d zg, xg;
+    bool has_z = vector3(s, "ZG", zg), has_x = vector3(s, "XG", xg);
+    if (!has_z && !has_x) return;
+    if (!has_z) zg = state.position + Eigen::Vector3d::UnitZ();
+    if (!has_x) xg = state.position + Eigen::Vector3d::UnitX();
+    Eigen::Matrix3d r;
+    try {
+      r = kinematics::orientation_from_zp_xp(state.position, zg, xg);
+    } catch (const std::invalid_argument& ex) {
+      error(Code::argument, s.span, ex.what());
+      return;
+    }
+    double theta = std::acos(std::clamp(r(2, 2), -1.0, 1.0));
+    if (std::abs(std::sin(theta)) < 1e-12) {
+      state.euler = {std::atan2(r(1, 0), r(0, 0)), theta, 0.0};
+    } else {
+      state.euler = {std::atan2(r(0, 2), -r(1, 2)), theta, std::atan2(r(2, 0), r(2, 1))};
+    }
+  }
+
   // USEXP: x points exactly at XP, and z is the part of ZP orthogonal to it.
   static Eigen::Matrix3d x_first(const Eigen::Vector3d& qp, const Eigen::Vector3d& zp, const Eigen::Vector3d& xp) {
     Eigen::Vector3d x = (xp - qp).normalized();
@@ -147,7 +172,7 @@ class Builder {
     }
     kinematics::PartState state;
     vector3(s, "QG", state.position);
-    vector3(s, "REULER", state.euler);
+    if (!vector3(s, "REULER", state.euler)) part_axes_from_points(s, state);
     Eigen::Matrix3d rotation = kinematics::orientation_from_reuler(state.euler[0], state.euler[1], state.euler[2]);
     Eigen::Vector3d cm_offset = Eigen::Vector3d::Zero();
     Eigen::Matrix3d cm_axes = Eigen::Matrix3d::Identity();

@@ -1,0 +1,21 @@
+// What `fexpr check` learns from the force elements it had no reading of before (SPRINGDAMPER,
+// BUSHING, FIELD): each read and evaluated at the initial state, with its errors and notes at
+// their places. VFORCE, VTORQUE and GFORCE are not repeated here: the checker already checks
+// their markers and evaluates their component expressions.
+#pragma once
+
+#include "dataset/element_bindings.hpp"
+#include "dataset/statement.hpp"
+#include "kinematics/model.hpp"
+
+#include <fexpr/diagnostic.hpp>
+
+#include <vector>
+
+namespace fexpr::dataset {
+
+std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBindings& elements,
+                                             const kinematics::Model& model, const SourceText& source,
+                                             const kinematics::State& state);
+
+}  // namespace fexpr::dataset

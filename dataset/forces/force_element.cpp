@@ -1,0 +1,131 @@
+#include "dataset/forces/force_element.hpp"
+
+#include "dataset/forces/parameters.hpp"
+#include "dataset/values.hpp"
+
+#include <algorithm>
+
+namespace fexpr::dataset {
+
+const std::string& ForceElement::load(int which) const {
+  switch (which) {
+    case 0: return force_i;
+    case 1: return torque_i;
+    case 2: return force_j;
+    default: return torque_j;
+  }
+}
+
+bool is_force_element(std::string_view statement) {
+  return std::any_of(kForceStatements.begin(), kForceStatements.end(),
+                     [&](const ForceStatement& f) { return f.statement == statement; });
+}
+
+std::vector<FloatingMarker> floating_markers(const Dataset& dataset) {
+  std::vector<FloatingMarker> out;
+  for (const Statement& s : dataset.statements) {
+    const Argument* part = find_argument(s, "PART");
+    if (s.name != "MARKER" || !s.id || !find_argument(s, "FLOATING") || !part || part->values.size() != 1) continue;
+    if (auto p = integer(part->values[0])) out.push_back({*s.id, *p});
+  }
+  return out;
+}
+
+namespace {
+
+std::variant<long, Diagnostic> marker(const Statement& s, std::string_view keyword) {
+  const Argument* a = find_argument(s, keyword);
+  std::string name(keyword);
+  if (!a) return force_error(s.name_span, element_label(s) + " needs " + name + "=", Code::missing_argument);
+  if (a->values.size() != 1 || !integer(a->values[0]))
+    return force_error(a->span, element_label(s) + " " + name + "= takes one marker id", Code::argument);
+  return *integer(a->values[0]);
+}
+
+std::optional<Diagnostic> fixed_marker(const Statement& s, std::string_view keyword, long id,
+                                       const kinematics::Model& model) {
+  if (model.find_marker(id) >= 0) return std::nullopt;
+  const Argument* a = find_argument(s, keyword);
+  return force_error(a->values[0].span,
+                     element_label(s) + " " + std::string(keyword) + "=" + std::to_string(id) +
+                         ": marker " + std::to_string(id) + " is not defined on a rigid part",
+                     Code::reference);
+}
+
+// A fixed marker of the part that floating marker jfloat is on: the reaction acts on that part
+// where I is, and the part's motion is read through it. Adams asks for a floating marker; a
+// fixed one (as some translated datasets give) names its part as clearly, so it is taken.
+std::variant<long, Diagnostic> floating_part_marker(const Statement& s, long jfloat, const kinematics::Model& model,
+                                                    const std::vector<FloatingMarker>& floating) {
+  if (model.find_marker(jfloat) >= 0) return jfloat;
+  const Argument* a = find_argument(s, "JFLOAT");
+  auto f = std::find_if(floating.begin(), floating.end(), [&](const FloatingMarker& m) { return m.id == jfloat; });
+  if (f == floating.end())
+    return force_error(a->values[0].span,
+                       element_label(s) + " JFLOAT=" + std::to_string(jfloat) + ": marker " + std::to_string(jfloat) +
+                           " is not defined",
+                       Code::reference);
+  int part = model.find_part(f->part);
+  auto on_part = part < 0 ? std::vector<long>{} : model.markers_on_part(part);
+  auto fixed = std::find_if(on_part.begin(), on_part.end(), [](long m) { return m > 0; });
+  if (fixed == on_part.end())
+    return force_error(a->values[0].span,
+                       element_label(s) + " JFLOAT=" + std::to_string(jfloat) + " is on PART/" + std::to_string(f->part) +
+                           ", which has no fixed marker to read its motion from",
+                       Code::reference);
+  return *fixed;
+}
+
+}  // namespace
+
+std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
+                                                          const std::vector<FloatingMarker>& floating) {
+  ForceElement e;
+  e.type = s.name;
+  e.id = s.id.value_or(0);
+  auto i = marker(s, "I");
+  if (auto* d = std::get_if<Diagnostic>(&i)) return *d;
+  e.i = std::get<long>(i);
+  if (auto d = fixed_marker(s, "I", e.i, model)) return *d;
+  bool floating_j = s.name == "VFORCE" || s.name == "VTORQUE" || s.name == "GFORCE";
+  auto j = marker(s, floating_j ? "JFLOAT" : "J");
+  if (auto* d = std::get_if<Diagnostic>(&j)) return *d;
+  e.j = std::get<long>(j);
+  if (!floating_j) {
+    if (auto d = fixed_marker(s, "J", e.j, model)) return *d;
+    if (s.name == "SPRINGDAMPER") return read_springdamper(s, std::move(e));
+    if (s.name == "FIELD") return read_field(s, std::move(e));
+    return read_bushing(s, std::move(e));
+  }
+  auto on_j_part = floating_part_marker(s, e.j, model, floating);
+  if (auto* d = std::get_if<Diagnostic>(&on_j_part)) return *d;
+  return read_vector_force(s, std::move(e), model, std::get<long>(on_j_part));
+}
+
+std::string force_component(const ForceElement& e, int jflag, int comp, long rm) {
+  const std::string& v = e.load(jflag * 2 + (comp >= 5 ? 1 : 0));
+  if (v.empty()) return "0";
+  return vector_component(v, (comp - 1) % 4, rm);
+}
+
+std::string vector_component(const std::string& v, int axis, long rm) {
+  if (axis == 0) return "MAG(" + v + ")";
+  static const char* unit[] = {"", "[1, 0, 0]", "[0, 1, 0]", "[0, 0, 1]"};
+  static const char* uv[] = {"", "UVX(", "UVY(", "UVZ("};
+  return "(" + v + ")*" + (rm == 0 ? std::string(unit[axis]) : uv[axis] + std::to_string(rm) + ")");
+}
+
+std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j) {
+  std::string si = std::to_string(e.i), p;
+  auto add = [&](const std::string& load, const std::string& rate) {
+    if (load.empty()) return;
+    p += (p.empty() ? "" : " + ") + ("(" + load + ")*" + rate);
+  };
+  add(e.force_i, "VXYZ(" + si + ")");
+  add(e.torque_i, "WXYZ(" + si + ")");
+  add(e.force_j, v_j);
+  add(e.torque_j, w_j);
+  return p.empty() ? "0" : p;
+}
+
+}  // namespace fexpr::dataset

@@ -1,0 +1,91 @@
+// An applied force element of a dataset (SPRINGDAMPER, BUSHING, FIELD, VFORCE, VTORQUE, GFORCE) as
+// expression text in the measures of its markers, so that the evaluator computes its loads
+// with their gradients and Hessians as it does any expression.
+//
+// Each element gives four vector expressions in ground axes: the force and the torque on its
+// I marker, and the force and the torque on its J marker (J=, or the part of JFLOAT=, whose
+// floating marker sits at I). Torques are about the marker the load acts at. An empty text is
+// a load the element does not apply. The power is the rate of work of all four loads on the
+// parts. Reading the statement checks its markers and parameters and reports the first
+// problem at its place in the file.
+#pragma once
+
+#include "dataset/statement.hpp"
+#include "kinematics/model.hpp"
+
+#include <fexpr/diagnostic.hpp>
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace fexpr::dataset {
+
+struct ForceElement {
+  std::string type;  // the statement's name: "SPRINGDAMPER", "VFORCE", ...
+  long id = 0;
+  long i = 0, j = 0;  // the markers the loads act at; j is JFLOAT for VFORCE, VTORQUE, GFORCE
+  std::string force_i, torque_i, force_j, torque_j;
+  std::string power;
+  // The component expressions of the statement that the loads embed, each compiled alone
+  // first so that an error in one is reported at its place in the file.
+  std::vector<const Argument*> expressions;
+  // The text at 0 force_i, 1 torque_i, 2 force_j, 3 torque_j.
+  const std::string& load(int which) const;
+};
+
+// The statements read_force_element evaluates, and the function that reports each.
+struct ForceStatement {
+  std::string_view statement;
+  std::string_view function;  // SPDP(id, jflag, comp, rm) and the like
+};
+inline constexpr std::array<ForceStatement, 6> kForceStatements{{{"SPRINGDAMPER", "SPDP"},
+                                                                 {"BUSHING", "BUSH"},
+                                                                 {"FIELD", "FIELD"},
+                                                                 {"VFORCE", "VFORCE"},
+                                                                 {"VTORQUE", "VTORQ"},
+                                                                 {"GFORCE", "GFORCE"}}};
+bool is_force_element(std::string_view statement);
+
+// The floating markers of the dataset and the part each is on, for JFLOAT=.
+struct FloatingMarker {
+  long id = 0;
+  long part = 0;
+};
+
+std::vector<FloatingMarker> floating_markers(const Dataset& dataset);
+
+// The element, or an error at its place.
+std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
+                                                          const std::vector<FloatingMarker>& floating);
+
+// Expression text of component comp (1..8: FM FX FY FZ TM TX TY TZ) of the load on I
+// (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground).
+std::string force_component(const ForceElement& e, int jflag, int comp, long rm);
+
+// Component axis (0 magnitude, 1..3 x, y, z) of the vector text v along marker rm's axes.
+std::string vector_component(const std::string& v, int axis, long rm);
+
+// The power of e's loads: those on I act where I moves, those on J where the J part moves at
+// the velocity v_j and angular velocity w_j (vector texts in ground).
+std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j);
+
+// Sets the loads of an element that gives its force f and torque t on I along J's axes, as
+// BUSHING and FIELD do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
+void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]);
+// What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then
+// Adams' projected small-angle rotations AX/AY/AZ(I,J); and their rates seen from J,
+// VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J).
+std::array<std::string, 6> j_frame_displacements(const ForceElement& e);
+std::array<std::string, 6> j_frame_velocities(const ForceElement& e);
+
+// Per element (force_element.cpp reads the statement's common parts, these its physics).
+std::variant<ForceElement, Diagnostic> read_springdamper(const Statement& s, ForceElement e);
+std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceElement e);
+std::variant<ForceElement, Diagnostic> read_field(const Statement& s, ForceElement e);
+std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, ForceElement e,
+                                                         const kinematics::Model& model, long j_part_marker);
+
+}  // namespace fexpr::dataset

@@ -1,0 +1,70 @@
+#include "dataset/forces/force_loads.hpp"
+
+#include "dataset/forces/parameters.hpp"
+#include "dataset/sforce.hpp"
+
+namespace fexpr::dataset {
+
+std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings) {
+  auto g = sforce_geometry(s);
+  if (!g) return force_error(s.name_span, element_label(s) + " needs I= and J= markers", Code::missing_argument);
+  const auto* e = bindings.element("SFORCE", g->id);
+  if (!e || e->user || !e->function)
+    return Diagnostic{Severity::info, Code::user_subroutine, s.name_span,
+                      element_label(s) + " is computed by a user subroutine; not evaluated"};
+  std::string f = "(" + e->function->expression + ")";
+  auto vector = [&](int side, int first) {
+    return vector_text(sforce_component(*g, f, side, first, 0), sforce_component(*g, f, side, first + 1, 0),
+                       sforce_component(*g, f, side, first + 2, 0));
+  };
+  ForceElement out;
+  out.type = "SFORCE";
+  out.id = g->id;
+  out.i = g->i;
+  out.j = g->j;
+  (g->rotational ? out.torque_i : out.force_i) = vector(0, g->rotational ? 6 : 2);
+  if (!g->action_only) (g->rotational ? out.torque_j : out.force_j) = vector(1, g->rotational ? 6 : 2);
+  out.power = sforce_power(*g, f);
+  out.expressions.push_back(e->function);
+  return out;
+}
+
+std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
+                                                 const kinematics::Model& model, const SourceText& source,
+                                                 const std::vector<FloatingMarker>& floating) {
+  auto read = s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating);
+  if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
+  ForceLoads out{std::get<ForceElement>(std::move(read)), {}, std::nullopt};
+  for (const Argument* a : out.element.expressions) {
+    int component = a->keyword == "FXYZ" || a->keyword == "TXYZ" ? 0 : -1;
+    auto alone = compile(a->expression, bindings.context(), {a->expression_span.begin, &source, component});
+    if (alone) continue;
+    Diagnostic d = alone.diagnostics.front();
+    // What fexpr does not evaluate (a solver value, a user subroutine) leaves the element
+    // unevaluated, which is a note, not an error in the dataset.
+    if (d.code == Code::not_interpreted || d.code == Code::user_subroutine) {
+      d.severity = Severity::info;
+      d.message += "; " + element_label(s) + " is not evaluated";
+    }
+    return d;
+  }
+  std::optional<Diagnostic> problem;
+  auto build = [&](const std::string& text) {
+    auto r = compile(text, bindings.context());
+    if (!r && !problem)
+      problem = force_error(s.name_span, element_label(s) + " cannot be evaluated: " + r.diagnostics.front().message,
+                            r.diagnostics.front().code);
+    return std::move(r.expression);
+  };
+  for (int side = 0; side < 2; ++side) {
+    for (int c = 0; c < 6; ++c) {
+      int comp = c < 3 ? c + 2 : c + 3;  // FX FY FZ TX TY TZ
+      out.loads[static_cast<std::size_t>(side * 6 + c)] = build(force_component(out.element, side, comp, 0));
+    }
+  }
+  out.power = build(out.element.power);
+  if (problem) return *problem;
+  return out;
+}
+
+}  // namespace fexpr::dataset

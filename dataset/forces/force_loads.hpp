@@ -1,0 +1,34 @@
+// The loads of a force element compiled for evaluation: the twelve components of the force
+// and torque on I and on J in ground axes, and their power, each an Expression with its
+// gradient and Hessian. SFORCE is read into the same form, so `fexpr loads` treats every
+// applied force element alike.
+#pragma once
+
+#include "dataset/element_bindings.hpp"
+#include "dataset/forces/force_element.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <array>
+#include <optional>
+#include <variant>
+
+namespace fexpr::dataset {
+
+struct ForceLoads {
+  ForceElement element;
+  // force on I (x y z), torque on I, force on J, torque on J; ground axes
+  std::array<std::optional<Expression>, 12> loads;
+  std::optional<Expression> power;
+};
+
+// Any statement fexpr evaluates loads for (SFORCE and kForceStatements), read and compiled; an
+// error (or, for a user subroutine, a note) at its place when it cannot be.
+std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
+                                                 const kinematics::Model& model, const SourceText& source,
+                                                 const std::vector<FloatingMarker>& floating);
+
+// SFORCE's loads as ForceElement texts (sforce.hpp gives its scalar form).
+std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings);
+
+}  // namespace fexpr::dataset
