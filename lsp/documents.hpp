@@ -22,6 +22,9 @@ namespace fexpr::lsp {
 class Document {
  public:
   Document(std::string uri, std::string text, long long version);
+  // The line index views the text in place, so a document stays where it was made.
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
 
   const std::string& uri() const { return uri_; }
   const std::string& text() const { return text_; }
@@ -35,8 +38,6 @@ class Document {
   const std::string& name() const { return name_; }
   const LineIndex& lines();
   const dataset::CheckedFile& checked();
-  // Whether the current text has been checked since its last change.
-  bool is_checked() const { return checked_.has_value(); }
   cli::LoadedModel& model();
   // The statement whose span holds the offset (ends included), or null.
   const dataset::Statement* statement_at(std::uint32_t offset);
