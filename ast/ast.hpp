@@ -65,5 +65,9 @@ std::string print(const Tree& tree, NodeId node);
 std::string print_operands(const Tree& tree, const Node& chain, std::uint32_t count);
 // Indented tree for `fexpr eval --ast`.
 std::string dump(const Tree& tree);
+// The same tree as one JSON object per node, for `fexpr eval --ast --format json`:
+// {"kind", "op" (a child after the first of a sum or product), "value" and "text" (number),
+// "name" (name, call), "span": [begin, end), "children"}.
+std::string json(const Tree& tree);
 
 }  // namespace fexpr::ast

@@ -1,5 +1,6 @@
 #include "ast/ast.hpp"
 
+#include "support/json.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
 
@@ -125,16 +126,25 @@ const char* kind_name(Kind k) {
   return "?";
 }
 
+// The operator joining a child to its n-ary parent, as written; empty for the first child.
+std::string_view op_text(Op op) {
+  switch (op) {
+    case Op::add: return "+";
+    case Op::subtract: return "-";
+    case Op::multiply: return "*";
+    case Op::divide: return "/";
+    case Op::cross: return "%";
+    case Op::first: break;
+  }
+  return {};
+}
+
 void dump_node(const Tree& t, NodeId id, Op op, int indent, std::string& out) {
   const Node& n = t[id];
   out.append(static_cast<std::size_t>(indent) * 2, ' ');
-  switch (op) {
-    case Op::add: out += "+ "; break;
-    case Op::subtract: out += "- "; break;
-    case Op::multiply: out += "* "; break;
-    case Op::divide: out += "/ "; break;
-    case Op::cross: out += "% "; break;
-    case Op::first: break;
+  if (op != Op::first) {
+    out += op_text(op);
+    out += ' ';
   }
   out += kind_name(n.kind);
   if (n.kind == Kind::number) {
@@ -152,6 +162,31 @@ void dump_node(const Tree& t, NodeId id, Op op, int indent, std::string& out) {
   out += ")\n";
   auto kids = t.kids(n);
   for (std::uint32_t i = 0; i < kids.size(); ++i) dump_node(t, kids[i], t.op(n, i), indent + 1, out);
+}
+
+void json_node(const Tree& t, NodeId id, Op op, std::string& out) {
+  const Node& n = t[id];
+  out += "{\"kind\": \"";
+  out += kind_name(n.kind);
+  out += '"';
+  if (op != Op::first) out += ", \"op\": \"" + std::string(op_text(op)) + '"';
+  if (n.kind == Kind::number) {
+    out += ", \"value\": " + json::number(n.value) + ", \"text\": " + json::quote(number_text(n));
+  }
+  if (n.kind == Kind::name || n.kind == Kind::object_name || n.kind == Kind::call) {
+    out += ", \"name\": " + json::quote(text::upper(t.name(n)));
+  }
+  out += ", \"span\": [" + std::to_string(n.span.begin) + ", " + std::to_string(n.span.end) + "]";
+  auto kids = t.kids(n);
+  if (!kids.empty()) {
+    out += ", \"children\": [";
+    for (std::uint32_t i = 0; i < kids.size(); ++i) {
+      if (i) out += ", ";
+      json_node(t, kids[i], t.op(n, i), out);
+    }
+    out += ']';
+  }
+  out += '}';
 }
 
 }  // namespace
@@ -173,6 +208,12 @@ std::string print_operands(const Tree& tree, const Node& chain, std::uint32_t co
 std::string dump(const Tree& tree) {
   std::string out;
   dump_node(tree, tree.root, Op::first, 0, out);
+  return out;
+}
+
+std::string json(const Tree& tree) {
+  std::string out;
+  json_node(tree, tree.root, Op::first, out);
   return out;
 }
 

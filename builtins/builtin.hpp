@@ -40,6 +40,13 @@ using ValueRule = const char* (*)(const double* args, int n, double* value);
 // documented in the table's formula text and tested.
 using DerivativeRule = const char* (*)(const double* args, int n, int order, double* value, double* d, double* dd);
 
+// The same in only the m arguments listed in `vary` (increasing), the others held constant:
+// fills d[0..m) and dd[i*m+j], the same bits as the full rule's entries for those arguments.
+// The evaluator calls it where the other arguments are constants, so that IMPACT's five
+// parameters cost nothing in a derivative over many inputs. Rules as DerivativeRule.
+using SomeDerivativesRule = const char* (*)(const double* args, int n, int order, const int* vary, int m,
+                                            double* value, double* d, double* dd);
+
 struct Builtin {
   std::string_view name;        // upper case
   int min_args;
@@ -58,6 +65,7 @@ struct Builtin {
   Shape result = Shape::scalar;
   Shape argument = Shape::scalar;
   std::array<std::string_view, 3> components{};
+  SomeDerivativesRule some_derivatives = nullptr;  // optional (the formula functions)
 };
 
 // Every builtin, sorted by name.

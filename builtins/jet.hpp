@@ -91,11 +91,19 @@ const char* formula_value(const double* args, int, double* value) {
   return F(args, *value);
 }
 
-template <int N, int Order, auto F>
-const char* formula_jet(const double* args, double* value, double* d, double* dd) {
-  using J = Jet<N, Order>;
+// The rule on Jets with lanes for the M arguments listed in vary (all N in order when vary is
+// null), the others plain constants. A Jet's arithmetic is lane by lane (lane i of a result
+// reads lane i of its operands, entry (i, j) lanes i and j), so the partials in some arguments
+// are the same bits as the N-lane rule's entries for those arguments.
+template <int M, int Order, int N, auto F>
+const char* formula_jet(const double* args, const int* vary, double* value, double* d, double* dd) {
+  using J = Jet<M, Order>;
   std::array<J, N> a;
-  for (int i = 0; i < N; ++i) a[i] = J::variable(args[i], i);
+  for (int i = 0; i < N; ++i) a[i] = J(args[i]);
+  for (int k = 0; k < M; ++k) {
+    const int i = vary ? vary[k] : k;
+    a[i] = J::variable(args[i], k);
+  }
   J out;
   if (const char* error = F(a.data(), out)) return error;
   *value = out.v;
@@ -106,15 +114,38 @@ const char* formula_jet(const double* args, double* value, double* d, double* dd
 
 template <int N, auto F>
 const char* formula_derivatives(const double* args, int, int order, double* value, double* d, double* dd) {
-  return order == 2 ? formula_jet<N, 2, F>(args, value, d, dd) : formula_jet<N, 1, F>(args, value, d, dd);
+  return order == 2 ? formula_jet<N, 2, N, F>(args, nullptr, value, d, dd)
+                    : formula_jet<N, 1, N, F>(args, nullptr, value, d, dd);
+}
+
+// One or two varying arguments (x in STEP, x and xdot in IMPACT) have lanes of their own;
+// more take the full rule, whose partials are then gathered.
+template <int N, auto F>
+const char* formula_some_derivatives(const double* args, int n, int order, const int* vary, int m, double* value,
+                                     double* d, double* dd) {
+  if (m == 1)
+    return order == 2 ? formula_jet<1, 2, N, F>(args, vary, value, d, dd)
+                      : formula_jet<1, 1, N, F>(args, vary, value, d, dd);
+  if (m == 2)
+    return order == 2 ? formula_jet<2, 2, N, F>(args, vary, value, d, dd)
+                      : formula_jet<2, 1, N, F>(args, vary, value, d, dd);
+  double all_d[N] = {};
+  double all_dd[N * N] = {};
+  if (const char* error = formula_derivatives<N, F>(args, n, order, value, all_d, all_dd)) return error;
+  for (int i = 0; i < m; ++i) {
+    d[i] = all_d[vary[i]];
+    if (order == 2)
+      for (int j = 0; j < m; ++j) dd[i * m + j] = all_dd[vary[i] * N + vary[j]];
+  }
+  return nullptr;
 }
 
 // The table entry of a general function of exactly N arguments written as such a formula.
 template <int N, auto F>
 constexpr Builtin formula_entry(std::string_view name, Smoothness smoothness, std::string_view signature,
                                 std::string_view formula, std::string_view example) {
-  return {name, N, N, Category::general, smoothness, signature, formula, example,
-          formula_value<F>, formula_derivatives<N, F>};
+  return {name,    N, N, Category::general, smoothness, signature, formula, example, formula_value<F>,
+          formula_derivatives<N, F>, Shape::scalar, Shape::scalar, {}, formula_some_derivatives<N, F>};
 }
 
 }  // namespace fexpr::builtins

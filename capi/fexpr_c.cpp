@@ -4,12 +4,15 @@
 #include <fexpr/fexpr.h>
 
 #include "builtins/contact.hpp"
-#include "dataset/model_builder.hpp"
-#include "dataset/reader.hpp"
-#include "kinematics/model_bindings.hpp"
+#include "dataset/loaded_model.hpp"
+#include "dataset/sforce.hpp"
+#include "dataset/values.hpp"
+#include "support/text.hpp"
 
 #include <fexpr/expression.hpp>
 
+#include <array>
+#include <charconv>
 #include <cmath>
 #include <fstream>
 #include <initializer_list>
@@ -73,14 +76,9 @@ fexpr_status guarded(Body body) noexcept {
   }
 }
 
-// A model with its bindings and its state, shared by a context and the expressions compiled
-// with it, so that either may be destroyed first.
-struct LoadedModel {
-  explicit LoadedModel(kinematics::Model m) : model(std::move(m)), bindings(model), state(model) {}
-  kinematics::Model model;
-  kinematics::ModelBindings bindings;
-  kinematics::State state;
-};
+// A dataset with its model, bindings and state is shared by a context and the expressions
+// compiled with it, so that either may be destroyed first.
+using dataset::LoadedModel;
 
 bool is_identifier(const char* name) {
   auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
@@ -95,7 +93,7 @@ std::string part_name(long id) { return "PART/" + std::to_string(id); }
 
 // Finds the part whose state may be set to `state`, or says why there is none.
 fexpr_status settable_part(const LoadedModel& m, long part_id, const double* state, int& index) {
-  index = m.model.find_part(part_id);
+  index = m.build.model.find_part(part_id);
   if (index < 0) return usage("the model has no " + part_name(part_id));
   if (index == 0) return usage(part_name(part_id) + " is ground: its state is fixed");
   for (int k = 0; k < kinematics::kStatesPerPart; ++k) {
@@ -122,9 +120,10 @@ struct fexpr_context {
 
 struct fexpr_expression {
   Expression expression;
-  SourceText source;  // the text, for the line and column of evaluation errors
+  // The text its spans are offsets into, for the line and column of evaluation errors; null
+  // for an SFORCE load, composed by fexpr rather than written by anyone.
+  std::shared_ptr<const SourceText> source;
   std::shared_ptr<const LoadedModel> model;
-  std::size_t variable_count = 0;
 };
 
 struct fexpr_workspace {
@@ -137,18 +136,48 @@ struct fexpr_workspace {
 
 namespace {
 
+// The DIFF statements become variables of the context after those declared so far, so that the
+// host integrating them sets DIF(id) and differentiates with respect to it.
 fexpr_status load_model(fexpr_context* context, std::string name, std::string text) {
-  const SourceText source(std::move(name), std::move(text));
-  dataset::Dataset data = dataset::read(source);
-  dataset::ModelBuild build = dataset::build_model(data);
-  for (const auto* list : {&data.diagnostics, &build.diagnostics}) {
-    for (const Diagnostic& d : *list) {
-      if (d.severity == Severity::error) return fail(FEXPR_MODEL_ERROR, d, source);
-    }
-  }
-  context->model = std::make_shared<LoadedModel>(std::move(build.model));
-  context->context.set_bindings(&context->model->bindings);
+  Context base = context->context;
+  base.set_bindings(nullptr);
+  auto loaded = dataset::load_model(SourceText(std::move(name), std::move(text)), dataset::DiffValues::states, base);
+  if (auto* failure = std::get_if<dataset::LoadFailure>(&loaded))
+    return fail(FEXPR_MODEL_ERROR, failure->errors.front(), *failure->source);
+  context->model = std::move(std::get<std::unique_ptr<LoadedModel>>(loaded));
+  context->context = context->model->elements->context();
   return FEXPR_OK;
+}
+
+fexpr_status place_of(fexpr_status status, const Diagnostic& d, const fexpr_expression& e) {
+  if (!e.source) return fail(status, d.message);
+  return fail(status, d, *e.source);
+}
+
+// "VARIABLE/3" as its statement name and id; false when it is not one.
+bool element_name(const char* text, std::string& type, long& id) {
+  const std::string name = text::upper(text);
+  const std::size_t slash = name.find('/');
+  if (slash == std::string::npos || slash == 0 || slash + 1 == name.size()) return false;
+  type = name.substr(0, slash);
+  const char* end = name.c_str() + name.size();
+  auto [stop, error] = std::from_chars(name.c_str() + slash + 1, end, id);
+  return error == std::errc() && stop == end;
+}
+
+// Why an element has no expression, in the model text: the first error of its compilation, or
+// the note that says what fexpr does not evaluate (checking calls that a note, not an error).
+fexpr_status element_failure(const LoadedModel& m, const dataset::ElementBindings::Element& e) {
+  if (e.user) return fail(FEXPR_ARGUMENT_ERROR, e.label + " is computed by a user subroutine");
+  if (!e.function) return fail(FEXPR_ARGUMENT_ERROR, e.label + " has no FUNCTION expression");
+  if (!e.cycle.empty()) return fail(FEXPR_ARGUMENT_ERROR, e.label + " is on the reference cycle " + e.cycle);
+  for (const Diagnostic& d : e.diagnostics) {
+    if (d.severity == Severity::error) return fail(status_of(d.code), d, *m.source);
+  }
+  for (const Diagnostic& d : e.diagnostics) {
+    if (d.code == Code::not_interpreted) return fail(FEXPR_ARGUMENT_ERROR, d, *m.source);
+  }
+  return fail(FEXPR_INTERNAL_ERROR, "internal error: " + e.label + " did not compile and gave no error");
 }
 
 // The evaluation calls differ only in the order of derivatives `run` asks for.
@@ -163,19 +192,23 @@ fexpr_status evaluate(const char* function, const char* missing, const fexpr_exp
     if (!value) return misuse("value is NULL");
     if (missing) return misuse(std::string(missing) + " is NULL");
     if (!variables && n > 0) return misuse("variables is NULL but n is " + std::to_string(n));
-    if (n < e->variable_count) {
-      return misuse("the expression was compiled with " + std::to_string(e->variable_count) + " variables, got " +
-                    std::to_string(n));
+    if (n < e->expression.variable_count()) {
+      return misuse("the expression was compiled with " + std::to_string(e->expression.variable_count()) +
+                    " variables, got " + std::to_string(n));
     }
+    if (ws->model && e->model && ws->model != e->model)
+      return misuse("the workspace holds part states of another model than the expression's");
     Inputs in;
     in.time = time;
     in.mode = ws->mode;
     in.variables = std::span<const double>(variables, n);
-    if (e->model) in.state = ws->model == e->model ? &*ws->state : &e->model->state;
+    if (e->model) in.state = ws->model == e->model ? &*ws->state : e->model->state.get();
     try {
       *value = run(in);
     } catch (const EvaluationError& err) {
-      return fail(FEXPR_DOMAIN_ERROR, err.diagnostic, e->source);
+      return place_of(FEXPR_DOMAIN_ERROR, err.diagnostic, *e);
+    } catch (const UsageError& err) {
+      return misuse(err.what());
     }
     return FEXPR_OK;
   });
@@ -283,8 +316,44 @@ fexpr_status fexpr_context_set_part_state(fexpr_context* context, long part_id, 
     if (!context->model) return usage("fexpr_context_set_part_state: the context has no model");
     int index = 0;
     if (fexpr_status s = settable_part(*context->model, part_id, state, index); s != FEXPR_OK) return s;
-    write_part_state(context->model->state, index, state);
+    write_part_state(*context->model->state, index, state);
     return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_context_diff_count(const fexpr_context* context, size_t* count) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_diff_count: context is NULL");
+    if (!count) return usage("fexpr_context_diff_count: count is NULL");
+    *count = 0;
+    if (!context->model) return FEXPR_OK;
+    for (const dataset::Statement& s : context->model->dataset.statements) *count += s.name == "DIFF" && s.id;
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_context_diff(const fexpr_context* context, size_t k, long* id, size_t* slot, double* initial) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_context_diff: context is NULL");
+    if (!context->model) return usage("fexpr_context_diff: the context has no model");
+    size_t seen = 0;
+    for (const dataset::Statement& s : context->model->dataset.statements) {
+      if (s.name != "DIFF" || !s.id || seen++ != k) continue;
+      const std::string name = "DIFF/" + std::to_string(*s.id);
+      double ic = 0.0;
+      const dataset::Argument* given = dataset::find_argument(s, "IC");
+      if (given && !given->values.empty()) {
+        auto v = dataset::real(given->values.front());
+        if (!v) return fail(FEXPR_MODEL_ERROR, name + " IC= '" + given->values.front().text + "' is not a number");
+        ic = *v;
+      }
+      if (id) *id = *s.id;
+      if (slot) *slot = *context->context.variable_slot(name);
+      if (initial) *initial = ic;
+      return FEXPR_OK;
+    }
+    return usage("fexpr_context_diff: k is " + std::to_string(k) + ", the model has " + std::to_string(seen) +
+                 " DIFF statements");
   });
 }
 
@@ -293,10 +362,10 @@ fexpr_status fexpr_context_get_part_state(const fexpr_context* context, long par
     if (!context) return usage("fexpr_context_get_part_state: context is NULL");
     if (!state) return usage("fexpr_context_get_part_state: state is NULL");
     if (!context->model) return usage("fexpr_context_get_part_state: the context has no model");
-    const int index = context->model->model.find_part(part_id);
+    const int index = context->model->build.model.find_part(part_id);
     if (index < 0) return usage("the model has no " + part_name(part_id));
     for (int k = 0; k < kinematics::kStatesPerPart; ++k)
-      state[k] = kinematics::state_value(context->model->state.part(index), k);
+      state[k] = kinematics::state_value(context->model->state->part(index), k);
     return FEXPR_OK;
   });
 }
@@ -306,11 +375,52 @@ fexpr_status fexpr_compile(const fexpr_context* context, const char* text, fexpr
     if (!context) return usage("fexpr_compile: context is NULL");
     if (!text) return usage("fexpr_compile: text is NULL");
     if (!expression) return usage("fexpr_compile: expression is NULL");
-    SourceText source("<expression>", text);
-    CompileResult compiled = compile(source.text(), context->context);
-    if (!compiled) return fail(status_of(compiled.diagnostics.front().code), compiled.diagnostics.front(), source);
-    *expression = new fexpr_expression{std::move(*compiled.expression), std::move(source), context->model,
-                                       context->context.variables().size()};
+    auto source = std::make_shared<const SourceText>("<expression>", text);
+    CompileResult compiled = compile(source->text(), context->context);
+    if (!compiled) return fail(status_of(compiled.diagnostics.front().code), compiled.diagnostics.front(), *source);
+    *expression = new fexpr_expression{std::move(*compiled.expression), std::move(source), context->model};
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_compile_element(const fexpr_context* context, const char* element, fexpr_expression** expression) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_compile_element: context is NULL");
+    if (!element) return usage("fexpr_compile_element: element is NULL");
+    if (!expression) return usage("fexpr_compile_element: expression is NULL");
+    if (!context->model) return usage("fexpr_compile_element: the context has no model");
+    std::string type;
+    long id = 0;
+    if (!element_name(element, type, id))
+      return usage("fexpr_compile_element: '" + std::string(element) + "' is not an element such as VARIABLE/3");
+    const LoadedModel& m = *context->model;
+    const auto* e = m.elements->element(type, id);
+    if (!e) return usage("the model has no " + type + "/" + std::to_string(id));
+    if (!e->expression) return element_failure(m, *e);
+    // The expression's spans are offsets into the dataset, which the model keeps.
+    std::shared_ptr<const SourceText> source(context->model, m.source.get());
+    *expression = new fexpr_expression{*e->expression, std::move(source), context->model};
+    return FEXPR_OK;
+  });
+}
+
+fexpr_status fexpr_compile_sforce_loads(const fexpr_context* context, long id, fexpr_expression* loads[12]) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_compile_sforce_loads: context is NULL");
+    if (!loads) return usage("fexpr_compile_sforce_loads: loads is NULL");
+    if (!context->model) return usage("fexpr_compile_sforce_loads: the context has no model");
+    LoadedModel& m = *context->model;
+    const std::string name = "SFORCE/" + std::to_string(id);
+    const auto* e = m.elements->element("SFORCE", id);
+    if (!e) return usage("the model has no " + name);
+    if (!e->expression) return element_failure(m, *e);
+    auto made = dataset::make_sforce(*e->statement, *m.elements);
+    if (auto* why = std::get_if<std::string>(&made)) return fail(FEXPR_ARGUMENT_ERROR, name + " " + *why);
+    auto& sforce = std::get<dataset::Sforce>(made);
+    std::array<std::unique_ptr<fexpr_expression>, 12> made_loads;
+    for (std::size_t k = 0; k < made_loads.size(); ++k)
+      made_loads[k].reset(new fexpr_expression{*sforce.loads[k], nullptr, context->model});
+    for (std::size_t k = 0; k < made_loads.size(); ++k) loads[k] = made_loads[k].release();
     return FEXPR_OK;
   });
 }
@@ -369,7 +479,7 @@ fexpr_status fexpr_workspace_set_part_state(fexpr_workspace* workspace, const fe
     int index = 0;
     if (fexpr_status s = settable_part(*context->model, part_id, state, index); s != FEXPR_OK) return s;
     if (workspace->model != context->model) {
-      workspace->state.emplace(context->model->state);
+      workspace->state.emplace(*context->model->state);
       workspace->model = context->model;
     }
     write_part_state(*workspace->state, index, state);

@@ -1,13 +1,18 @@
 // fexpr check: validate every function of one or more .adm datasets, in compiler style, JSON
-// or SARIF. Files are checked in parallel; the output keeps the order of the command line.
+// or SARIF, with the codes fexpr.toml and the options select, and apply or show their fixes.
+// Files are checked in parallel; the output keeps the order of the command line.
+#include "cli/check_config.hpp"
 #include "cli/check_inputs.hpp"
+#include "cli/check_output.hpp"
 #include "cli/commands.hpp"
-#include "dataset/checker.hpp"
-#include "support/json.hpp"
+#include "dataset/fixes.hpp"
+#include "dataset/lint.hpp"
+#include "dataset/rules.hpp"
+#include "support/atomic_write.hpp"
 
 #include <atomic>
 #include <iostream>
-#include <map>
+#include <optional>
 #include <thread>
 
 namespace fexpr::cli {
@@ -16,27 +21,39 @@ namespace {
 struct CheckOptions {
   std::vector<std::string> files;
   CheckInputOptions inputs;
+  ConfigOptions config;
+  OutputOptions output;
   std::string format = "text";
+  std::string explain;
   bool werror = false;
-  bool info = false;
+  bool fix = false;
+  bool diff = false;
+  bool unsafe_fixes = false;
 };
 
-dataset::CheckedFile check_one(CheckInput& input) {
-  if (input.text) return dataset::check_text(input.name, std::move(*input.text));
-  if (!input.failure) return dataset::check_file(input.name);
+// A file to check and the settings that apply to it.
+struct Job {
+  CheckInput input;
+  const dataset::LintSettings* settings;
+};
+
+dataset::CheckedFile check_one(Job& job) {
+  CheckInput& input = job.input;
+  if (input.text) return dataset::lint_text(input.name, std::move(*input.text), *job.settings);
+  if (!input.failure) return dataset::lint(dataset::check_file(input.name), *job.settings);
   dataset::CheckedFile out;
   out.path = input.name;
   out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
   return out;
 }
 
-std::vector<dataset::CheckedFile> check_all(std::vector<CheckInput> files) {
-  std::vector<dataset::CheckedFile> results(files.size());
+std::vector<dataset::CheckedFile> check_all(std::vector<Job>& jobs) {
+  std::vector<dataset::CheckedFile> results(jobs.size());
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
-    for (std::size_t i; (i = next.fetch_add(1)) < files.size();) results[i] = check_one(files[i]);
+    for (std::size_t i; (i = next.fetch_add(1)) < jobs.size();) results[i] = check_one(jobs[i]);
   };
-  unsigned n = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(files.size())));
+  unsigned n = std::max(1u, std::min<unsigned>(std::thread::hardware_concurrency(), static_cast<unsigned>(jobs.size())));
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < n; ++t) pool.emplace_back(worker);
   worker();
@@ -44,103 +61,95 @@ std::vector<dataset::CheckedFile> check_all(std::vector<CheckInput> files) {
   return results;
 }
 
-struct Place {
-  Position begin, end;
-};
-Place place(const dataset::CheckedFile& f, const Diagnostic& d) {
-  if (!f.source) return {{1, 1}, {1, 1}};
-  return {f.source->position(d.span.begin), f.source->position(d.span.end)};
-}
-
-void text(const std::vector<dataset::CheckedFile>& files, const CheckOptions& o) {
-  int errors = 0, warnings = 0, functions = 0;
-  for (const auto& f : files) {
-    int infos = 0;
-    for (const Diagnostic& d : f.diagnostics) {
-      if (d.severity == Severity::info) {
-        ++infos;
-        if (!o.info) continue;
-      }
-      if (f.source) std::cout << f.source->render(d);
-      else std::cout << f.path << ": " << severity_name(d.severity) << ": " << d.message << "\n";
-    }
-    errors += f.errors();
-    warnings += f.warnings();
-    functions += f.functions;
-    std::cout << f.path << ": " << f.errors() << " error(s), " << f.warnings() << " warning(s), " << infos
-              << " note(s)" << (o.info || infos == 0 ? "" : " (--info shows them)") << ", " << f.functions
-              << " function(s) checked\n";
-  }
-  if (files.size() > 1)
-    std::cout << "total: " << errors << " error(s), " << warnings << " warning(s), " << functions << " function(s) in "
-              << files.size() << " files\n";
-}
-
-void json_output(const std::vector<dataset::CheckedFile>& files) {
-  int errors = 0, warnings = 0, functions = 0;
-  std::cout << "{\"files\": [";
-  for (std::size_t i = 0; i < files.size(); ++i) std::cout << (i ? ", " : "") << json::quote(files[i].path);
-  std::cout << "], \"diagnostics\": [";
-  bool first = true;
-  for (const auto& f : files) {
-    for (const Diagnostic& d : f.diagnostics) {
-      Place p = place(f, d);
-      std::cout << (first ? "\n  " : ",\n  ") << "{\"file\": " << json::quote(f.path) << ", \"line\": " << p.begin.line
-                << ", \"column\": " << p.begin.column << ", \"end_line\": " << p.end.line
-                << ", \"end_column\": " << p.end.column << ", \"severity\": " << json::quote(severity_name(d.severity))
-                << ", \"code\": " << json::quote(code_name(d.code)) << ", \"message\": " << json::quote(d.message) << "}";
-      first = false;
-    }
-    errors += f.errors();
-    warnings += f.warnings();
-    functions += f.functions;
-  }
-  std::cout << (first ? "" : "\n") << "], \"summary\": {\"errors\": " << errors << ", \"warnings\": " << warnings
-            << ", \"functions\": " << functions << "}}\n";
-}
-
-void sarif_output(const std::vector<dataset::CheckedFile>& files) {
-  std::map<std::string, std::string_view> rules;
-  for (const auto& f : files)
-    for (const Diagnostic& d : f.diagnostics) rules.emplace(std::string(code_name(d.code)), severity_name(d.severity));
-  std::cout << "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": [{"
-               "\"tool\": {\"driver\": {\"name\": \"fexpr\", \"version\": \"0.1.0\", \"rules\": [";
-  bool first = true;
-  for (const auto& [id, severity] : rules) {
-    std::cout << (first ? "" : ", ") << "{\"id\": " << json::quote(id) << ", \"shortDescription\": {\"text\": "
-              << json::quote("fexpr " + id + " diagnostic") << "}}";
-    first = false;
-  }
-  // Columns count characters (code points; a byte that is not UTF-8 counts one), not SARIF's
-  // default UTF-16 code units.
-  std::cout << "]}}, \"columnKind\": \"unicodeCodePoints\", \"artifacts\": [";
-  for (std::size_t i = 0; i < files.size(); ++i)
-    std::cout << (i ? ", " : "") << "{\"location\": {\"uri\": " << json::quote(files[i].path) << "}}";
-  std::cout << "], \"results\": [";
-  first = true;
+// --diff: the fixes of every file as a unified diff. Exit status 1 when there are some, 2 when a
+// file cannot be read.
+int show_fixes(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe) {
+  bool io_error = false, changes = false;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    const auto& f = files[i];
-    for (const Diagnostic& d : f.diagnostics) {
-      Place p = place(f, d);
-      std::string_view level = d.severity == Severity::error ? "error" : d.severity == Severity::warning ? "warning" : "note";
-      std::cout << (first ? "\n  " : ",\n  ") << "{\"ruleId\": " << json::quote(code_name(d.code)) << ", \"level\": \""
-                << level << "\", \"message\": {\"text\": " << json::quote(d.message)
-                << "}, \"locations\": [{\"physicalLocation\": {\"artifactLocation\": {\"uri\": " << json::quote(f.path)
-                << ", \"index\": " << i << "}, \"region\": {\"startLine\": " << p.begin.line
-                << ", \"startColumn\": " << p.begin.column << ", \"endLine\": " << p.end.line
-                << ", \"endColumn\": " << std::max(p.end.column, p.begin.column) << "}}}]}";
-      first = false;
+    dataset::CheckedFile& f = files[i];
+    if (!f.source) {
+      for (const Diagnostic& d : f.diagnostics) std::cerr << f.path << ": " << d.message << "\n";
+      io_error = true;
+      continue;
     }
+    const std::string before = f.source->text();
+    if (dataset::fix_all(f, *jobs[i].settings, unsafe) == 0) continue;
+    std::cout << dataset::unified_diff(f.path, before, f.source->text());
+    changes = true;
   }
-  std::cout << (first ? "" : "\n") << "]}]}\n";
+  return io_error ? 2 : changes ? 1 : 0;
 }
 
-int run_check(const CheckOptions& o) {
-  auto files = check_all(check_inputs(o.files, o.inputs));
-  if (o.format == "json") json_output(files);
-  else if (o.format == "sarif") sarif_output(files);
-  else text(files, o);
-  bool io_error = false, errors = false, warnings = false;
+// --fix: each file replaced by its fixed text, which is what is then reported; a file that
+// cannot be replaced is reported as it was. Returns false when one could not be written.
+bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe,
+                          int& fixed) {
+  bool written = true;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    dataset::CheckedFile& f = files[i];
+    if (!f.source) continue;
+    const std::string before = f.source->text();
+    const int applied = dataset::fix_all(f, *jobs[i].settings, unsafe);
+    if (applied == 0) continue;
+    if (jobs[i].input.is_stdin) {
+      std::cerr << "fexpr check: standard input is not fixed in place; --diff shows its fixes\n";
+      f = dataset::lint_text(f.path, before, *jobs[i].settings);
+    } else if (auto failure = write_atomically(f.path, f.source->text())) {
+      std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
+      f = dataset::lint_text(f.path, before, *jobs[i].settings);
+      written = false;
+    } else {
+      fixed += applied;
+    }
+  }
+  return written;
+}
+
+int explain(const std::string& name) {
+  const dataset::Rule* r = dataset::find_rule(name);
+  if (!r) {
+    std::cerr << "fexpr check --explain: unknown code '" << name << "'; the codes are " << dataset::rule_names() << "\n";
+    return 2;
+  }
+  std::cout << code_name(r->code) << " (" << severity_name(r->severity) << "): " << r->summary << "\n\n"
+            << r->explanation << "\n\nWhy it matters: " << r->why << "\n\nExample:\n" << r->example << "\n";
+  return 0;
+}
+
+std::vector<Job> jobs_for(const CheckOptions& o, ConfigResolver& configs) {
+  std::vector<Job> jobs;
+  for (CheckInput& input : check_inputs(o.files, o.inputs)) {
+    // Standard input named with --stdin-name (as editors do) is configured as that file.
+    const bool unnamed = input.is_stdin && input.name == CheckInputOptions{}.stdin_name;
+    const dataset::LintConfig& config = configs.for_file(input.name, unnamed);
+    if (input.found_in_directory && config.excludes(input.name)) continue;
+    jobs.push_back({std::move(input), &config.settings});
+  }
+  return jobs;
+}
+
+int run_check(CheckOptions o) {
+  if (!o.explain.empty()) return explain(o.explain);
+  if (o.files.empty()) {
+    std::cerr << "fexpr check: name the datasets to check (FILE...), or --explain CODE\n";
+    return 2;
+  }
+  std::vector<Job> jobs;
+  std::optional<ConfigResolver> configs;  // holds the settings the jobs point to
+  try {
+    configs.emplace(o.config);
+    jobs = jobs_for(o, *configs);
+  } catch (const dataset::SettingError& e) {
+    std::cerr << "fexpr check: " << e.what() << "\n";
+    return 2;
+  }
+  auto files = check_all(jobs);
+  if (o.diff) return show_fixes(files, jobs, o.unsafe_fixes);
+  bool io_error = o.fix && !apply_fixes_in_place(files, jobs, o.unsafe_fixes, o.output.fixed);
+  if (o.format == "json") write_json(std::cout, files, o.output);
+  else if (o.format == "sarif") write_sarif(std::cout, files, o.output);
+  else write_text(std::cout, files, o.output);
+  bool errors = false, warnings = false;
   for (const auto& f : files) {
     io_error |= !f.source;
     errors |= f.errors() > 0;
@@ -155,13 +164,29 @@ int run_check(const CheckOptions& o) {
 Runner add_check_command(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
   CLI::App* sub = app.add_subcommand("check", "Check every function of .adm datasets");
-  sub->add_option("FILE", o->files, "Datasets to check (- = standard input)")->required();
-  sub->add_flag("-r,--recursive", o->inputs.recursive, "Check the *.adm and *.acf files below each directory given");
+  sub->add_option("FILE", o->files, "Datasets to check (- = standard input)");
+  // Directories are always searched, as ruff and eslint do; -r stays so scripts written for
+  // the first releases, when it was needed, keep working.
+  sub->add_flag("-r,--recursive", "Accepted for compatibility: a directory's *.adm and *.acf files are always checked");
   sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
                   "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
   sub->add_flag("--werror", o->werror, "Exit 1 on warnings too");
-  sub->add_flag("--info", o->info, "Also print notes (statements read but not interpreted, user subroutines)");
+  sub->add_flag("--info", o->output.info, "Also write notes (statements read but not interpreted, user subroutines)");
+  sub->add_option("--explain", o->explain, "Say what a code means, why it matters, with an example");
+  sub->add_option("--select", o->config.select, "Report only these codes (comma-separated); replaces the config's");
+  sub->add_option("--ignore", o->config.ignore, "Never report these codes (comma-separated); adds to the config's");
+  sub->add_option("--severity", o->config.severities, "Report CODE at LEVEL (error, warning, info): CODE=LEVEL, repeatable")
+      ->allow_extra_args(false);
+  auto* config = sub->add_option("--config", o->config.config_file,
+                                  "Read the settings from this file instead of the nearest fexpr.toml");
+  sub->add_flag("--isolated", o->config.isolated, "Read no fexpr.toml")->excludes(config);
+  sub->add_flag("--fix", o->fix, "Apply the safe fixes to the files, then report what is left");
+  sub->add_flag("--diff", o->diff, "Show the fixes as a unified diff without writing; exit 1 when there are some");
+  sub->add_flag("--unsafe-fixes", o->unsafe_fixes, "With --fix or --diff, also apply fixes that change the model");
+  sub->add_flag("-q,--quiet", o->output.quiet, "Write only the summary lines");
+  sub->add_flag("--statistics", o->output.statistics, "After the summary, count the diagnostics per code");
+  sub->add_option("--root", o->output.root, "SARIF: artifact URIs relative to this folder (default: file:// URIs)");
   return [o] { return run_check(*o); };
 }
 

@@ -1,6 +1,6 @@
 #include "cli/check_inputs.hpp"
 
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "support/text.hpp"
 
 #include <algorithm>
@@ -31,7 +31,8 @@ std::vector<CheckInput> datasets_below(const std::string& root) {
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
       std::error_code ignored;
       if (it->symlink_status(ignored).type() == fs::file_type::directory) pending.push_back(it->path());
-      else if (it->is_regular_file(ignored) && is_dataset_name(it->path())) found.push_back({it->path().string(), {}, {}});
+      else if (it->is_regular_file(ignored) && is_dataset_name(it->path()))
+        found.push_back({it->path().string(), {}, {}, true});
     }
     if (ec)
       found.push_back(failure(dir.string(), "cannot read the directory '" + dir.string() + "': " + ec.message() +
@@ -54,16 +55,13 @@ std::vector<CheckInput> check_inputs(const std::vector<std::string>& arguments, 
         inputs.push_back(failure(options.stdin_name, "standard input was already read as '" + options.stdin_name +
                                                          "'; give '-' once"));
       } else {
-        inputs.push_back({options.stdin_name, read_file("-"), {}});
+        inputs.push_back({options.stdin_name, dataset::read_file("-"), {}, false, true});
         stdin_read = true;
       }
       continue;
     }
     std::error_code ec;
     if (!fs::is_directory(argument, ec)) inputs.push_back({argument, {}, {}});
-    else if (!options.recursive)
-      inputs.push_back(failure(argument, "'" + argument +
-                                             "' is a directory; use --recursive to check the *.adm and *.acf files in it"));
     else
       for (CheckInput& found : datasets_below(argument)) inputs.push_back(std::move(found));
   }

@@ -17,6 +17,7 @@ Runner add_eval_command(CLI::App& app);
 Runner add_repl_command(CLI::App& app);
 Runner add_check_command(CLI::App& app);
 Runner add_sforce_command(CLI::App& app);
+Runner add_plot_command(CLI::App& app);
 Runner add_lsp_command(CLI::App& app);
 
 // A number option read as expressions read their numbers, where CLI11 would use strtold, which
@@ -33,6 +34,16 @@ inline CLI::Option* add_number_option(CLI::App* sub, const std::string& name, do
           },
           description)
       ->type_name("FLOAT");
+}
+
+// --precision N: text output rounded to N significant digits; 0, the default, prints the
+// shortest form that reads back exactly. JSON always has the exact form.
+inline CLI::Option* add_precision_option(CLI::App* sub, int& digits) {
+  return sub->add_option("--precision", digits, "Significant digits of the numbers in text output (1 to 17)")
+      ->check(CLI::Range(1, 17));
+}
+inline std::string format_number(double value, int digits) {
+  return digits > 0 ? number::format(value, digits) : number::format(value);
 }
 
 }  // namespace fexpr::cli

@@ -1,7 +1,9 @@
 // fexpr eval: evaluate expressions given on the command line or in a file, with derivatives.
 #include "ast/ast.hpp"
 #include "cli/commands.hpp"
-#include "cli/loaded_model.hpp"
+#include "cli/input_options.hpp"
+#include "dataset/loaded_model.hpp"
+#include "cli/part_states.hpp"
 #include "grammar/parse.hpp"
 #include "support/json.hpp"
 #include "support/number.hpp"
@@ -15,16 +17,13 @@
 namespace fexpr::cli {
 namespace {
 
-struct EvalOptions {
-  double time = 0.0;
-  double mode = 4.0;
-  std::vector<std::string> vars;
+struct EvalOptions : InputOptions {
   bool grad = false;
   bool hessian = false;
   bool ast = false;
   std::string format = "text";
   std::string file;
-  std::string model;
+  int precision = 0;
   std::vector<std::string> expressions;
 };
 
@@ -53,10 +52,12 @@ class Evaluator {
   bool run(const Item& item) {
     std::string_view text = std::string_view(item.source->text()).substr(item.offset, item.length);
     CompileOptions copts{item.offset, item.source.get()};
+    ast_json_.clear();
     if (o_.ast) {
       auto parsed = grammar::parse(text, {item.offset, item.source.get()});
       if (auto* tree = std::get_if<ast::Tree>(&parsed)) {
         if (o_.format == "text") std::cout << ast::dump(*tree);
+        ast_json_ = ", \"ast\": " + ast::json(*tree);
       }
     }
     auto compiled = compile(text, ctx_, copts);
@@ -101,9 +102,9 @@ class Evaluator {
         }
         std::cout << "}";
       }
-      std::cout << ", \"error\": null}\n";
+      std::cout << ", \"error\": null" << ast_json_ << "}\n";
     } else {
-      std::cout << trimmed(text) << " = " << number::format(value) << "\n";
+      std::cout << trimmed(text) << " = " << format_number(value, o_.precision) << "\n";
       if (o_.grad || o_.hessian) table(names, grad, hess);
     }
     return true;
@@ -121,14 +122,15 @@ class Evaluator {
     std::size_t width = 0;
     for (const auto& name : names) width = std::max(width, name.size());
     for (std::size_t i = 0; i < n; ++i) {
-      std::cout << "  d/d" << names[i] << std::string(width - names[i].size() + 2, ' ') << number::format(grad[i]) << "\n";
+      std::cout << "  d/d" << names[i] << std::string(width - names[i].size() + 2, ' ') << format_number(grad[i], o_.precision)
+                << "\n";
     }
     if (!o_.hessian) return;
     for (std::size_t i = 0; i < n; ++i) {
       for (std::size_t j = i; j < n; ++j) {
         std::string label = "d2/d" + names[i] + " d" + names[j];
         std::cout << "  " << label << std::string(label.size() < 2 * width + 8 ? 2 * width + 8 - label.size() : 1, ' ')
-                  << number::format(hess[i * n + j]) << "\n";
+                  << format_number(hess[i * n + j], o_.precision) << "\n";
       }
     }
   }
@@ -139,7 +141,7 @@ class Evaluator {
       std::cout << "{\"expr\": " << json::quote(text) << ", \"value\": null, \"error\": {\"kind\": "
                 << json::quote(error_kind(d.code)) << ", \"code\": " << json::quote(code_name(d.code))
                 << ", \"message\": " << json::quote(d.message) << ", \"line\": " << p.line
-                << ", \"column\": " << p.column << "}}\n";
+                << ", \"column\": " << p.column << "}" << ast_json_ << "}\n";
     } else {
       std::cout << item.source->render(d);
     }
@@ -151,16 +153,26 @@ class Evaluator {
   std::vector<double> values_;
   const void* state_;
   Workspace ws_;
+  // With --ast, the expression being run's tree as a JSON member (", \"ast\": {...}"), which
+  // its object carries after the value or the error; empty otherwise or when it did not parse.
+  std::string ast_json_;
 };
 
 int run_eval(const EvalOptions& o) {
   Context ctx;
-  std::unique_ptr<LoadedModel> model;
+  std::unique_ptr<dataset::LoadedModel> model;
   if (!o.model.empty()) {
-    auto loaded = load_model(o.model, std::cerr);
+    auto loaded = dataset::load_model(o.model, std::cerr);
     if (!loaded) return 2;
     model = std::move(*loaded);
     ctx.set_bindings(model->elements.get());
+    if (auto problem = apply_sets(*model, o.sets)) {
+      std::cerr << "fexpr eval: " << *problem << "\n";
+      return 2;
+    }
+  } else if (!o.sets.empty()) {
+    std::cerr << "fexpr eval: --set changes a part of a model; add --model FILE.adm\n";
+    return 2;
   }
   std::vector<double> values;
   for (const std::string& v : o.vars) {
@@ -175,7 +187,7 @@ int run_eval(const EvalOptions& o) {
       values.resize(std::max(values.size(), slot + 1));
       values[slot] = *value;
     } catch (const std::invalid_argument& e) {
-      std::cerr << "fexpr eval: --var " << v << ": " << e.what() << "\n";
+      std::cerr << "fexpr eval: --var '" << v << "': " << e.what() << "\n";
       return 2;
     }
   }
@@ -185,7 +197,7 @@ int run_eval(const EvalOptions& o) {
     items.push_back({source, 0, static_cast<std::uint32_t>(o.expressions[i].size())});
   }
   if (!o.file.empty()) {
-    auto content = read_file(o.file);
+    auto content = dataset::read_file(o.file);
     if (!content) {
       std::cerr << "fexpr eval: cannot read '" << o.file << "'\n";
       return 2;
@@ -221,22 +233,14 @@ int run_eval(const EvalOptions& o) {
 Runner add_eval_command(CLI::App& app) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* sub = app.add_subcommand("eval", "Evaluate expressions, with derivatives");
-  add_number_option(sub, "--time", o->time, "Value of TIME (default 0)");
-  add_number_option(sub, "--mode", o->mode, "Value of MODE (default 4, dynamic analysis)");
-  sub->add_option("--var", o->vars, "Define a user variable: NAME=VALUE (repeatable)")->allow_extra_args(false);
+  add_input_options(sub, *o);
   sub->add_flag("--grad", o->grad, "Print the gradient with respect to TIME, every variable and the model states read");
   sub->add_flag("--hessian", o->hessian, "Print the gradient and the Hessian");
   sub->add_flag("--ast", o->ast, "Print the syntax tree");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
-  sub->add_option("--model", o->model, "Evaluate kinematic functions against the parts and markers of FILE.adm");
+  add_precision_option(sub, o->precision);
   sub->add_option("--file", o->file, "Evaluate each non-empty, non-# line of FILE (- = standard input)");
-  // CLI11 splits an argument written "[...]" at its commas (a list) when the option allows extra
-  // arguments, and without them a positional takes only as many as its minimum: a minimum no
-  // command line reaches, with TakeAll (which never checks it), keeps "[1, 2, 3]*[4, 5, 6]" whole.
-  sub->add_option("EXPR", o->expressions, "Expressions to evaluate")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeAll)
-      ->allow_extra_args(false)
-      ->expected(1 << 20, -1);
+  add_positional_words(sub, "EXPR", o->expressions, "Expressions to evaluate");
   return [o] { return run_eval(*o); };
 }
 

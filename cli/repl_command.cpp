@@ -43,7 +43,9 @@ int run_repl(const ReplOptions& o) {
     if (next != repl::Session::Next::continuation) reader->remember(session->last_entry());
     std::cout.flush();
   }
-  return 0;
+  // A script piped in is checked like a test: any entry that failed fails the run. At a
+  // terminal the person has seen each error already.
+  return !terminal && session->failed() ? 1 : 0;
 }
 
 }  // namespace

@@ -1,7 +1,9 @@
 // fexpr sforce: evaluate the SFORCE elements of a dataset at its initial state: scalar force,
 // force or torque vectors at I and J, power, and with --jacobian their derivatives.
 #include "cli/commands.hpp"
-#include "cli/loaded_model.hpp"
+#include "cli/input_options.hpp"
+#include "dataset/loaded_model.hpp"
+#include "cli/part_states.hpp"
 #include "dataset/element_bindings.hpp"
 #include "dataset/sforce.hpp"
 #include "support/json.hpp"
@@ -18,8 +20,10 @@ struct SforceOptions {
   std::string file;
   std::vector<long> ids;
   double time = 0.0;
+  std::vector<std::string> sets;  // PART/ID, NAME=VALUE pairs
   bool jacobian = false;
   std::string format = "text";
+  int precision = 0;
 };
 
 const char* kRows[12] = {"FI.x", "FI.y", "FI.z", "TI.x", "TI.y", "TI.z", "FJ.x", "FJ.y", "FJ.z", "TJ.x", "TJ.y", "TJ.z"};
@@ -59,23 +63,24 @@ Evaluated evaluate(const dataset::Sforce& s, const Inputs& in, bool jacobian) {
   return out;
 }
 
-std::string vector3(const double* v) {
-  return "[" + number::format(v[0]) + ", " + number::format(v[1]) + ", " + number::format(v[2]) + "]";
+std::string vector3(const double* v, int digits) {
+  return "[" + format_number(v[0], digits) + ", " + format_number(v[1], digits) + ", " + format_number(v[2], digits) +
+         "]";
 }
 
 std::string kind(const dataset::SforceGeometry& g) {
   return std::string(g.rotational ? "rotational" : "translational") + (g.action_only ? ", action-only" : "");
 }
 
-void text(const Evaluated& e) {
+void text(const Evaluated& e, int digits) {
   const char* load = e.g.rotational ? "torque" : "force";
   const double* on_i = e.loads + (e.g.rotational ? 3 : 0);
   const double* on_j = e.loads + (e.g.rotational ? 9 : 6);
   std::cout << "SFORCE/" << e.g.id << " (" << kind(e.g) << ", I=" << e.g.i << ", J=" << e.g.j
-            << "): f = " << number::format(e.value) << "\n"
-            << "  " << load << " on I (marker " << e.g.i << "): " << vector3(on_i) << "\n"
-            << "  " << load << " on J (marker " << e.g.j << "): " << vector3(on_j) << "\n"
-            << "  power: " << number::format(e.power) << "\n";
+            << "): f = " << format_number(e.value, digits) << "\n"
+            << "  " << load << " on I (marker " << e.g.i << "): " << vector3(on_i, digits) << "\n"
+            << "  " << load << " on J (marker " << e.g.j << "): " << vector3(on_j, digits) << "\n"
+            << "  power: " << format_number(e.power, digits) << "\n";
   if (e.jacobian.empty()) return;
   // Only the columns with a non-zero entry, so a wide state stays readable.
   std::vector<std::size_t> shown;
@@ -95,7 +100,7 @@ void text(const Evaluated& e) {
     for (std::size_t c : shown) any |= e.jacobian[static_cast<std::size_t>(r)][c] != 0.0;
     if (!any) continue;
     std::cout << "    " << kRows[r];
-    for (std::size_t c : shown) std::cout << " " << std::setw(18) << number::format(e.jacobian[static_cast<std::size_t>(r)][c]);
+    for (std::size_t c : shown) std::cout << " " << std::setw(18) << format_number(e.jacobian[static_cast<std::size_t>(r)][c], digits);
     std::cout << "\n";
   }
 }
@@ -128,9 +133,13 @@ void json_element(const Evaluated& e, bool first) {
 }
 
 int run_sforce(const SforceOptions& o) {
-  auto loaded = load_model(o.file, std::cerr);
+  auto loaded = dataset::load_model(o.file, std::cerr);
   if (!loaded) return 2;
-  LoadedModel& m = **loaded;
+  dataset::LoadedModel& m = **loaded;
+  if (auto problem = apply_sets(m, o.sets)) {
+    std::cerr << "fexpr sforce: " << *problem << "\n";
+    return 2;
+  }
   Inputs in;
   in.time = o.time;
   in.state = m.state.get();
@@ -165,7 +174,7 @@ int run_sforce(const SforceOptions& o) {
     for (std::size_t k = 0; k < results.size(); ++k) json_element(results[k], k == 0);
     std::cout << (results.empty() ? "" : "\n") << "]}\n";
   } else {
-    for (const Evaluated& e : results) text(e);
+    for (const Evaluated& e : results) text(e, o.precision);
   }
   return failed ? 1 : 0;
 }
@@ -178,8 +187,10 @@ Runner add_sforce_command(CLI::App& app) {
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
   sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")->allow_extra_args(false);
   add_number_option(sub, "--time", o->time, "Value of TIME (default 0)");
+  add_set_option(sub, o->sets);
   sub->add_flag("--jacobian", o->jacobian, "Print the derivatives of the loads with respect to the part states");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json"}));
+  add_precision_option(sub, o->precision);
   return [o] { return run_sforce(*o); };
 }
 

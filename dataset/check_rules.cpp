@@ -151,6 +151,8 @@ class Rules {
       warn(Code::discontinuity, n.span,
            name + " is not twice continuously differentiable; a MOTION needs a continuous second derivative" +
                (name == "STEP" ? " (use STEP5)" : ""));
+      // Unsafe: STEP5 has the same end points but another shape in between, so the motion changes.
+      if (name == "STEP") out.back().fix = Fix{n.name_span, "STEP5", false};
     }
     auto arg = [&](std::size_t i) { return i < kids.size() ? fold(kids[i], {}) : std::nullopt; };
     if ((name == "STEP" || name == "STEP5" || name == "HAVSIN") && kids.size() == 5) {

@@ -91,6 +91,7 @@ class Checker {
     kinematics::State state(build_.model);
     std::set<std::pair<std::string, long>> seen;
     for (const Statement& s : dataset_.statements) {
+      out_.statements.push_back(s.span);
       if (!s.recognised) {
         if (!s.name.empty())
           note(Code::not_interpreted, s.name_span, "statement " + s.name + " is read but not interpreted");

@@ -14,6 +14,7 @@ struct CheckedFile {
   std::string path;
   std::unique_ptr<SourceText> source;  // null when the file could not be read
   std::vector<Diagnostic> diagnostics;  // sorted by position
+  std::vector<Span> statements;         // where each statement is, in file order (for suppressions)
   int functions = 0;                    // expressions checked
   int errors() const;
   int warnings() const;

@@ -17,9 +17,10 @@ namespace fexpr::dataset {
 
 // What a resolved element call evaluates: a constant, another compiled expression, or a spline.
 struct ElementBindings::Call {
-  enum class Kind { constant, expression, spline, measure } kind;
+  enum class Kind { constant, expression, spline, measure, state } kind;
   std::uintptr_t measure = 0;  // the model's handle for a kinematic measure
   double value = 0.0;
+  std::size_t slot = 0;  // the variable a DIFF state is
   std::optional<Expression> expression;
   const Spline* spline = nullptr;
   Spline::Method method = Spline::Method::cubic;
@@ -76,11 +77,13 @@ constexpr SolverFunction kSolverFunctions[] = {
 }  // namespace
 
 ElementBindings::ElementBindings(const Dataset& dataset, const SourceText& source,
-                                 const kinematics::ModelBindings& model)
-    : dataset_(dataset), source_(source), model_(model) {
+                                 const kinematics::ModelBindings& model, DiffValues diffs, const Context& base)
+    : dataset_(dataset), source_(source), model_(model), diffs_(diffs), context_(base) {
   context_.set_bindings(this);
   for (const Statement& s : dataset.statements) {
-    if (s.id) statements_.emplace(std::make_pair(s.name, *s.id), &s);
+    if (!s.id) continue;
+    statements_.emplace(std::make_pair(s.name, *s.id), &s);
+    if (diffs == DiffValues::states && s.name == "DIFF") context_.declare_variable(label("DIFF", *s.id));
   }
 }
 
@@ -219,6 +222,25 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::constant(d
   c.kind = Call::Kind::constant;
   c.value = value;
   return Resolved{reinterpret_cast<std::uintptr_t>(&c), {}, {}};
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::diff(std::string_view function, long id) const {
+  const std::string name = label("DIFF", id);
+  if (function == "DIF") {
+    Call& c = calls_.emplace_back();
+    c.kind = Call::Kind::state;
+    c.slot = *context_.variable_slot(name);
+    c.label = name;
+    return Resolved{reinterpret_cast<std::uintptr_t>(&c), {name}, {}};
+  }
+  Element* e = entry("DIFF", id);
+  if (find_argument(*e->statement, "IMPLICIT"))
+    return Rejected{-1, Code::not_interpreted, name + " is IMPLICIT: its FUNCTION is a residual, so DIF1(" +
+                                                   std::to_string(id) + ") is the solver's"};
+  if (auto rejected = refer(*e)) return *rejected;
+  if (!e->expression)
+    return Rejected{-1, Code::not_interpreted, "DIF1(" + std::to_string(id) + ") is not evaluated: " + name + why_not_evaluated(*e)};
+  return expression_call(*e->expression, name);
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::expression_call(const Expression& e,
@@ -395,6 +417,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     if (!id) return Rejected{0, Code::argument, std::string(function) + " takes a DIFF id, an integer constant"};
     const Statement* s = find("DIFF", *id);
     if (!s) return Rejected{0, Code::reference, "DIFF/" + std::to_string(*id) + " is not defined"};
+    if (diffs_ == DiffValues::states) return diff(function, *id);
     // At the initial state a DIFF's value and rate are its initial conditions IC=value[,rate].
     const Argument* ic = find_argument(*s, "IC");
     std::size_t k = function == "DIF" ? 0 : 1;
@@ -430,6 +453,12 @@ const char* ElementBindings::evaluate(std::uintptr_t handle, const Inputs& in, c
   const Call& c = *reinterpret_cast<const Call*>(handle);
   switch (c.kind) {
     case Call::Kind::constant: *value = c.value; return nullptr;
+    case Call::Kind::state:
+      // An expression compiled against another context than the bindings' may hold fewer.
+      if (c.slot >= in.variables.size()) return "DIF reads a DIFF state that is not among the variables given";
+      *value = in.variables[c.slot];
+      if (order >= 1) grad[0] = 1.0;
+      return nullptr;
     case Call::Kind::measure: return model_.evaluate_measure(c.measure, in, order, value, grad, hess);
     case Call::Kind::spline: {
       double y[4], yz[4];
@@ -484,6 +513,8 @@ const char* ElementBindings::evaluate(std::uintptr_t handle, const Inputs& in, c
     if (order == 0) *value = c.expression->value(in, ws);
     else if (order == 1) *value = c.expression->gradient(in, ws, {grad, n});
     else *value = c.expression->hessian(in, ws, {grad, n}, {hess, n * n});
+  } catch (const UsageError& error) {
+    return failed(c.label + ": " + error.what());
   } catch (const EvaluationError& error) {
     // A message from a nested element already names it, the innermost, where the error is:
     // prefixing every level would make a deep chain's message grow with its depth.

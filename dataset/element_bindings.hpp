@@ -38,10 +38,19 @@ inline constexpr int kMaxElementDepth = 100;
 // instead of an overflow on a host thread with a small stack.
 inline constexpr std::size_t kElementStackReserve = 32 * 1024;
 
+// What DIF(id) and DIF1(id) read. fexpr check and eval have no solver, so for them a DIFF is at
+// its initial conditions IC=. A host that integrates the DIFFs itself makes them states: each
+// DIFF statement, in dataset order, is a variable "DIFF/id" of the bindings' context that
+// DIF(id) reads and derivatives are taken with respect to, and DIF1(id) is the DIFF's FUNCTION
+// (an explicit DIFF's time derivative; an IMPLICIT one's FUNCTION is a residual, not DIF1).
+enum class DiffValues { initial_conditions, states };
+
 class ElementBindings : public Bindings {
  public:
-  // All references must outlive the bindings and every expression compiled with them.
-  ElementBindings(const Dataset& dataset, const SourceText& source, const kinematics::ModelBindings& model);
+  // All references must outlive the bindings and every expression compiled with them. The
+  // bindings' context starts with the variables of `base`.
+  ElementBindings(const Dataset& dataset, const SourceText& source, const kinematics::ModelBindings& model,
+                  DiffValues diffs = DiffValues::initial_conditions, const Context& base = {});
   ~ElementBindings() override;
 
   std::variant<Resolved, Rejected> resolve(std::string_view function,
@@ -75,6 +84,7 @@ class ElementBindings : public Bindings {
   std::variant<Resolved, Rejected> spline(std::string_view function, std::span<const std::optional<double>> arguments) const;
   static std::string why_not_evaluated(const Element& e);
   std::variant<Resolved, Rejected> constant(double value) const;
+  std::variant<Resolved, Rejected> diff(std::string_view function, long id) const;
   std::variant<Resolved, Rejected> expression_call(const Expression& e, std::string element) const;
   Element* compile_element(std::string_view type, long id) const;
   void compile_from(Element* root) const;
@@ -87,6 +97,7 @@ class ElementBindings : public Bindings {
   const Dataset& dataset_;
   const SourceText& source_;
   const kinematics::ModelBindings& model_;
+  DiffValues diffs_;
   Context context_;
   std::map<std::pair<std::string, long>, const Statement*> statements_;
   mutable std::recursive_mutex mutex_;

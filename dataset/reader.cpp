@@ -275,7 +275,9 @@ class Reader {
     }
     report_.warning(st.name_span, "unknown statement '" + st.name + "' (did you mean " + std::string(near) +
                                       "?); it is checked as " + std::string(near),
-                    Code::name);
+                    Code::name,
+                    text::only_nearest(st.name, near, known) ? std::optional<Fix>(Fix{st.name_span, std::string(near)})
+                                                             : std::nullopt);
     st.name = std::string(near);
     return find_statement(near);
   }

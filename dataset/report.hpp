@@ -23,8 +23,8 @@ class Report {
     }
     out_.push_back({Severity::error, Code::syntax, span, std::move(message)});
   }
-  void warning(Span span, std::string message, Code code = Code::syntax) {
-    if (!full()) out_.push_back({Severity::warning, code, span, std::move(message)});
+  void warning(Span span, std::string message, Code code = Code::syntax, std::optional<Fix> fix = {}) {
+    if (!full()) out_.push_back({Severity::warning, code, span, std::move(message), std::move(fix)});
   }
   void note(Code code, Span span, std::string message) {
     if (!full()) out_.push_back({Severity::info, code, span, std::move(message)});

@@ -550,6 +550,7 @@ Operand Compiler::name(const ast::Node& n) {
   std::string_view near = text::nearest(raw, known);
   if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
   error(Code::name, n.span, message);
+  if (!near.empty() && text::only_nearest(raw, near, known)) diagnostics_.back().fix = Fix{n.span, std::string(near)};
   return failed();
 }
 
@@ -661,14 +662,28 @@ Value Compiler::call(const ast::Node& n) {
     std::string message = "unknown function '" + tree_.name(n) + "'";
     std::string_view near = text::nearest(upper, names);
     if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+    // A fix only where the correction is certain: one nearest function that takes this many
+    // arguments (US(18, 81) is not UV(v)), or the statement's own function.
+    const builtins::Builtin* nearest = near.empty() ? nullptr : builtins::find(near);
+    const auto count = static_cast<int>(kids.size());
+    std::string_view replacement = nearest && text::only_nearest(upper, near, names) &&
+                                           count >= nearest->min_args && count <= nearest->max_args
+                                       ? near
+                                       : std::string_view();
     for (const auto& c : constant_names()) {
-      if (c.name == upper) message = "'" + upper + "' is a constant, not a function";
+      if (c.name == upper) {
+        message = "'" + upper + "' is a constant, not a function";
+        replacement = {};
+      }
     }
     for (const auto& s : kStatementFunctions) {
-      if (s.statement == upper)
+      if (s.statement == upper) {
         message = upper + " is a statement; its function is " + std::string(builtins::find(s.function)->signature);
+        replacement = s.function;
+      }
     }
     error(Code::name, n.name_span, message);
+    if (!replacement.empty()) diagnostics_.back().fix = Fix{n.name_span, std::string(replacement)};
     for (ast::NodeId k : kids) value(k);
     return failed_value();
   }

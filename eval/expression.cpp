@@ -16,6 +16,10 @@ Context::Context(const Context&) = default;
 Context& Context::operator=(const Context&) = default;
 
 std::size_t Context::declare_variable(std::string_view name) {
+  if (!text::is_name(name)) {
+    throw std::invalid_argument("'" + std::string(name) +
+                                "' is not a name: letters, digits and '_', not starting with a digit");
+  }
   if (auto slot = variable_slot(name)) return *slot;
   for (const auto& c : detail::constant_names()) {
     if (text::iequals(c.name, name)) throw std::invalid_argument("'" + std::string(name) + "' is a reserved name");
@@ -33,13 +37,18 @@ std::optional<std::size_t> Context::variable_slot(std::string_view name) const {
 
 Workspace::Workspace() : buffers_(std::make_unique<Buffers>()) {}
 Workspace::~Workspace() = default;
-Workspace::Workspace(Workspace&&) noexcept = default;
-Workspace& Workspace::operator=(Workspace&&) noexcept = default;
+// The flag is not moved: a workspace is moved between evaluations, never during one.
+Workspace::Workspace(Workspace&& other) noexcept : buffers_(std::move(other.buffers_)) {}
+Workspace& Workspace::operator=(Workspace&& other) noexcept {
+  buffers_ = std::move(other.buffers_);
+  return *this;
+}
 
 Expression::Expression(std::shared_ptr<const detail::Program> program) : program_(std::move(program)) {}
 
 const std::vector<std::string>& Expression::derivative_names() const { return program_->derivative_names; }
 std::size_t Expression::derivative_count() const { return program_->derivative_names.size(); }
+std::size_t Expression::variable_count() const { return program_->variable_count; }
 
 namespace {
 
@@ -76,7 +85,61 @@ namespace {
 
 }  // namespace
 
+namespace {
+
+// The caller's side of an evaluation is checked before it runs, since the evaluator trusts
+// every span and count it is given; the messages are built out of the way of the checks.
+[[noreturn, gnu::noinline, gnu::cold]] void too_few_variables(std::size_t needed, std::size_t given) {
+  throw UsageError("the expression was compiled with " + std::to_string(needed) +
+                   " variables; Inputs::variables holds " + std::to_string(given));
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void too_short(const char* what, std::size_t n, std::size_t needed,
+                                                       std::size_t given) {
+  const std::string entries = std::string(what) == "Hessian" ? std::to_string(n) + "x" + std::to_string(n) + " = " : "";
+  throw UsageError("the " + std::string(what) + " has " + entries + std::to_string(needed) + " entries; the span holds " +
+                   std::to_string(given));
+}
+
+[[noreturn, gnu::noinline, gnu::cold]] void workspace_in_use() {
+  throw UsageError("the workspace is in use by another evaluation: each thread needs its own Workspace");
+}
+
+void check(const detail::Program& p, const Inputs& in, std::size_t grad, std::size_t hess, int order) {
+  if (in.variables.size() < p.variable_count) [[unlikely]]
+    too_few_variables(p.variable_count, in.variables.size());
+  if (order == 0) return;
+  const std::size_t n = p.derivative_names.size();
+  if (grad < n) [[unlikely]]
+    too_short("gradient", n, n, grad);
+  if (order == 2 && hess < n * n) [[unlikely]]
+    too_short("Hessian", n, n * n, hess);
+}
+
+// Holds the workspace while an evaluation runs with it. The flag is read and set without a
+// locked instruction, which would cost as much as a small expression's evaluation: two threads
+// starting at the very same moment may both pass, but one that starts while another runs sees
+// the flag.
+class Hold {
+ public:
+  explicit Hold(std::atomic<bool>& busy) : busy_(busy) {
+    if (busy_.load(std::memory_order_relaxed)) [[unlikely]]
+      workspace_in_use();
+    busy_.store(true, std::memory_order_relaxed);
+  }
+  ~Hold() { busy_.store(false, std::memory_order_relaxed); }
+  Hold(const Hold&) = delete;
+  Hold& operator=(const Hold&) = delete;
+
+ private:
+  std::atomic<bool>& busy_;
+};
+
+}  // namespace
+
 double Expression::value(const Inputs& in, Workspace& ws) const {
+  check(*program_, in, 0, 0, 0);
+  const Hold hold(ws.busy_);
   const double v = detail::value(*program_, in, ws.buffers());
   if (v == v) [[likely]]
     return v;
@@ -90,16 +153,16 @@ namespace {
                                                   int order, std::span<double> grad, std::span<double> hess) {
   if (auto e = detail::run(p, in, b, order); e.message) fail(p, e);
   const std::size_t n = p.derivative_names.size();
-  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(p.result * n), std::min(n, grad.size()), grad.begin());
-  if (order == 2)
-    std::copy_n(b.hess.begin() + static_cast<std::ptrdiff_t>(p.result * n * n), std::min(n * n, hess.size()),
-                hess.begin());
+  std::copy_n(b.grad.begin() + static_cast<std::ptrdiff_t>(p.result * n), n, grad.begin());
+  if (order == 2) std::copy_n(b.hess.begin() + static_cast<std::ptrdiff_t>(p.result * n * n), n * n, hess.begin());
   return b.value[p.result];
 }
 
 }  // namespace
 
 double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {
+  check(*program_, in, grad.size(), 0, 1);
+  const Hold hold(ws.busy_);
   const double v = detail::derivatives(*program_, in, ws.buffers(), 1, grad, {});
   if (v == v) [[likely]]
     return v;
@@ -107,6 +170,8 @@ double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> g
 }
 
 double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const {
+  check(*program_, in, grad.size(), hess.size(), 2);
+  const Hold hold(ws.busy_);
   const double v = detail::derivatives(*program_, in, ws.buffers(), 2, grad, hess);
   if (v == v) [[likely]]
     return v;

@@ -163,6 +163,39 @@ inline void prepare_lanes(const Program& p, Workspace::Buffers& b, int order, st
   return bad == 0.0;
 }
 
+// The chain rule leaves out the arguments in constant registers: their gradients and Hessians
+// are zero, and IMPACT's five constant parameters would otherwise cost five rows and 45 outer
+// products over every derivative input. Every sum the chain rule builds starts at +0 and so is
+// never -0, and x + (+-0) == x for every other x: leaving the zero terms out changes no bit.
+// (A partial in a constant that is not finite, on which no derivative depends, is then no
+// longer an error.) Writes the positions of the other arguments into `kept`; returns how many.
+int varying_arguments(const Program& p, const std::uint32_t* args, int count, int* kept) {
+  int m = 0;
+  for (int a = 0; a < count; ++a)
+    if (args[a] - p.first_constant >= p.first_temporary - p.first_constant) kept[m++] = a;
+  return m;
+}
+
+// Moves the partials of the kept arguments to the front of d and dd (then m x m). In place:
+// each entry moves to a lower or the same index, and they are visited in increasing order.
+void keep_partials(const int* kept, int m, int count, double* d, double* dd) {
+  if (m == count) return;
+  for (int i = 0; i < m; ++i) d[i] = d[kept[i]];
+  if (dd)
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < m; ++j) dd[i * m + j] = dd[kept[i] * count + kept[j]];
+}
+
+// A builtin's value and its partials in the kept arguments only (d: m, dd: m x m), through its
+// rule for some arguments where it has one. d and dd are zero-filled for `count` arguments.
+const char* kept_partials(const builtins::Builtin& f, const double* args, int count, int order, const int* kept, int m,
+                          double* value, double* d, double* dd) {
+  if (m < count && f.some_derivatives) return f.some_derivatives(args, count, order, kept, m, value, d, dd);
+  if (const char* e = f.derivatives(args, count, order, value, d, dd)) return e;
+  keep_partials(kept, m, count, d, order == 2 ? dd : nullptr);
+  return nullptr;
+}
+
 // ---- The reference form: one instruction at a time, each checked, errors located ----
 
 RunError value_only(const Program& p, Workspace::Buffers& b) {
@@ -368,8 +401,11 @@ class Differentiator {
     for (int k = 0; k < count; ++k) args[k] = r[list[k]];
     std::fill_n(d, count, 0.0);
     if constexpr (Order == 2) std::fill_n(dd, count * count, 0.0);
-    if (const char* e = p_.functions[i.b]->derivatives(args, count, Order, &v, d, Order == 2 ? dd : nullptr)) return e;
-    chain(i.dst, list, static_cast<std::size_t>(count), d, dd);
+    int kept[builtins::kMaxArgs];
+    const int m = varying_arguments(p_, list, count, kept);
+    if (const char* e = kept_partials(*p_.functions[i.b], args, count, Order, kept, m, &v, d, Order == 2 ? dd : nullptr))
+      return e;
+    chain_kept(i.dst, list, kept, m, d, dd);
     return nullptr;
   }
 
@@ -415,15 +451,25 @@ class Differentiator {
   }
 
   // The chain rule through a function of `count` registers with partials d (and dd):
-  // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T.
-  void chain(std::uint32_t dst, const std::uint32_t* args, std::size_t count, const double* d, const double* dd) {
-    const double* rows[builtins::kMaxArgs];
-    const double* hessians[builtins::kMaxArgs];
-    for (std::size_t a = 0; a < count; ++a) {
-      rows[a] = grad(args[a]);
-      hessians[a] = Order == 2 ? hess(args[a]) : nullptr;
+  // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T, constants left out.
+  // (The operators' chains: at most two arguments.)
+  void chain(std::uint32_t dst, const std::uint32_t* args, std::size_t count, double* d, double* dd) {
+    int kept[2] = {};
+    const int n = static_cast<int>(count), m = varying_arguments(p_, args, n, kept);
+    keep_partials(kept, m, n, d, Order == 2 ? dd : nullptr);
+    chain_kept(dst, args, kept, m, d, dd);
+  }
+
+  // The same over the kept arguments args[kept[0 .. m)], their partials at the front of d, dd.
+  void chain_kept(std::uint32_t dst, const std::uint32_t* args, const int* kept, int m, const double* d,
+                  const double* dd) {
+    const double* rows[builtins::kMaxArgs] = {};
+    const double* hessians[builtins::kMaxArgs] = {};
+    for (int a = 0; a < m; ++a) {
+      rows[a] = grad(args[kept[a]]);
+      hessians[a] = Order == 2 ? hess(args[kept[a]]) : nullptr;
     }
-    chain_rows(dst, rows, hessians, count, d, dd);
+    chain_rows(dst, rows, hessians, static_cast<std::size_t>(m), d, dd);
   }
 
   // The same over gradient rows and Hessians given directly (a null Hessian is zero).
@@ -910,14 +956,17 @@ class Fast {
       double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
       std::fill_n(d, count, 0.0);
       if constexpr (kOrder == 2) std::fill_n(dd, count * count, 0.0);
-      if (f.derivatives(args, count, kOrder, &out, d, kOrder == 2 ? dd : nullptr)) return false;
+      int kept[builtins::kMaxArgs];
+      const int m = varying_arguments(p_, list, count, kept);
+      if (kept_partials(f, args, count, kOrder, kept, m, &out, d, kOrder == 2 ? dd : nullptr)) return false;
       const double* rows[builtins::kMaxArgs];
       const double* hessians[builtins::kMaxArgs];
-      for (int k = 0; k < count; ++k) {
-        rows[k] = g_ + static_cast<std::size_t>(list[k]) * W;
-        hessians[k] = kOrder == 2 ? h_ + static_cast<std::size_t>(list[k]) * W * W : nullptr;
+      for (int k = 0; k < m; ++k) {
+        const std::size_t reg = list[kept[k]];
+        rows[k] = g_ + reg * W;
+        hessians[k] = kOrder == 2 ? h_ + reg * W * W : nullptr;
       }
-      v = chain_rows(out, rows, hessians, count, d, dd);
+      v = chain_rows(out, rows, hessians, m, d, dd);
       return true;
     }
   }

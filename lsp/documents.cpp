@@ -72,8 +72,8 @@ const dataset::CheckedFile& Document::checked() {
   return *checked_;
 }
 
-cli::LoadedModel& Document::model() {
-  if (!model_) model_ = cli::build_loaded_model(std::make_unique<SourceText>(name_, text_));
+dataset::LoadedModel& Document::model() {
+  if (!model_) model_ = dataset::build_loaded_model(SourceText(name_, text_));
   return *model_;
 }
 

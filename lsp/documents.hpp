@@ -5,9 +5,9 @@
 // use after a change and dropped by the next change, so a burst of edits costs one check.
 #pragma once
 
-#include "cli/loaded_model.hpp"
 #include "dataset/checker.hpp"
 #include "dataset/element_ids.hpp"
+#include "dataset/loaded_model.hpp"
 #include "lsp/positions.hpp"
 #include "lsp/rpc.hpp"
 
@@ -38,7 +38,7 @@ class Document {
   const std::string& name() const { return name_; }
   const LineIndex& lines();
   const dataset::CheckedFile& checked();
-  cli::LoadedModel& model();
+  dataset::LoadedModel& model();
   // The statement whose span holds the offset (ends included), or null.
   const dataset::Statement* statement_at(std::uint32_t offset);
   // The last statement that starts at or before the offset, or null: while a statement is
@@ -56,7 +56,7 @@ class Document {
   long long version_;
   std::optional<LineIndex> lines_;
   std::optional<dataset::CheckedFile> checked_;
-  std::unique_ptr<cli::LoadedModel> model_;
+  std::unique_ptr<dataset::LoadedModel> model_;
   std::optional<std::vector<std::vector<dataset::ElementId>>> ids_;
 };
 

@@ -45,7 +45,7 @@ json expression_hover(Document& document, const dataset::Argument& a, std::uint3
 
 // The expression's value where the checker evaluates it: the dataset's initial state, TIME 0.
 std::string initial_value(Document& document, const dataset::Argument& a) {
-  cli::LoadedModel& model = document.model();
+  dataset::LoadedModel& model = document.model();
   bool vector = dataset::is_vector_keyword(a.keyword);
   std::string out;
   Workspace workspace;

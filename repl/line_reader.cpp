@@ -162,6 +162,15 @@ class TerminalReader : public LineReader {
     const LineInfo* info = el_line(editor);
     std::string_view before(info->buffer, static_cast<std::size_t>(info->cursor - info->buffer));
     Session::Completion c = of(editor).complete_(before);
+    if (c.candidates.empty() && c.hint) {
+      // The argument to type next, in bold and underlined, in the call's signature.
+      const SignatureHint& h = *c.hint;
+      std::string shown = "\n" + h.text.substr(0, h.begin) + "\x1b[1;4m" + h.text.substr(h.begin, h.end - h.begin) +
+                          "\x1b[0m" + h.text.substr(h.end) + "\n";
+      std::fputs(shown.c_str(), stdout);
+      std::fflush(stdout);
+      return CC_REDISPLAY;
+    }
     if (c.candidates.empty()) return CC_ERROR;
     std::string_view word = before.substr(c.begin);
     std::string prefix = c.candidates.front();
@@ -180,13 +189,13 @@ class TerminalReader : public LineReader {
     }
     if (c.candidates.size() == 1) return CC_NORM;
     std::size_t width = 0;
-    for (const std::string& candidate : c.candidates) width = std::max(width, candidate.size() + 2);
+    for (const std::string& label : c.labels) width = std::max(width, label.size() + 2);
     const std::size_t per_line = std::max<std::size_t>(1, 80 / width);
     std::string listing = "\n";
-    for (std::size_t i = 0; i < c.candidates.size(); ++i) {
-      const std::string& candidate = c.candidates[i];
-      bool last_on_line = (i + 1) % per_line == 0 || i + 1 == c.candidates.size();
-      listing += candidate + (last_on_line ? "\n" : std::string(width - candidate.size(), ' '));
+    for (std::size_t i = 0; i < c.labels.size(); ++i) {
+      const std::string& label = c.labels[i];
+      bool last_on_line = (i + 1) % per_line == 0 || i + 1 == c.labels.size();
+      listing += label + (last_on_line ? "\n" : std::string(width - label.size(), ' '));
     }
     std::fputs(listing.c_str(), stdout);
     std::fflush(stdout);

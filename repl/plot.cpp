@@ -1,22 +1,15 @@
 #include "repl/plot.hpp"
 
+#include "support/number.hpp"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <utility>
 
 namespace fexpr::repl {
 namespace {
-
-// Axis labels need to be read at a glance, not to read back exactly, so they get six
-// significant digits rather than number::format's shortest exact form.
-std::string label(double value) {
-  char buffer[32];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, 6);
-  std::string out(buffer, ec == std::errc() ? end : buffer);
-  std::replace(out.begin(), out.end(), 'e', 'E');
-  return out;
-}
 
 std::string coordinate(double value) {
   char buffer[32];
@@ -24,13 +17,27 @@ std::string coordinate(double value) {
   return std::string(buffer, ec == std::errc() ? end : buffer);
 }
 
-// The y range drawn: the samples' own, widened around a constant curve so that it has a
-// height to be placed in (and the mapping does not divide by zero).
-std::pair<double, double> value_range(const std::vector<double>& y) {
-  auto [lo, hi] = std::minmax_element(y.begin(), y.end());
-  if (*lo < *hi) return {*lo, *hi};
-  double half = *lo == 0.0 ? 1.0 : std::abs(*lo) / 2;
-  return {*lo - half, *lo + half};
+// The y range drawn: the finite samples' own, widened around a constant curve so that it has
+// a height to be placed in (and the mapping does not divide by zero).
+std::pair<double, double> value_range(std::span<const Curve> curves) {
+  double lo = INFINITY, hi = -INFINITY;
+  for (const Curve& c : curves) {
+    for (double y : c.y) {
+      if (std::isfinite(y)) {
+        lo = std::min(lo, y);
+        hi = std::max(hi, y);
+      }
+    }
+  }
+  if (lo < hi) return {lo, hi};
+  double half = lo == 0.0 ? 1.0 : std::abs(lo) / 2;
+  return {lo - half, lo + half};
+}
+
+std::string joined_titles(std::span<const Curve> curves) {
+  std::string out;
+  for (const Curve& c : curves) out += (out.empty() ? "" : ", ") + c.title;
+  return out;
 }
 
 void trim_right(std::string& s) {
@@ -77,7 +84,15 @@ std::vector<double> ticks(double lo, double hi) {
   return out;
 }
 
+// Colours that stay apart for the colour-blind (Okabe and Ito's palette), in turn.
+std::string_view colour(std::size_t n) {
+  static constexpr std::string_view palette[] = {"#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9"};
+  return palette[n % std::size(palette)];
+}
+
 }  // namespace
+
+std::string label(double value) { return number::format(value, 6); }
 
 std::vector<double> sample_points(double from, double to, std::size_t count) {
   std::vector<double> x(count);
@@ -88,23 +103,35 @@ std::vector<double> sample_points(double from, double to, std::size_t count) {
   return x;
 }
 
-std::string text_plot(const Curve& curve, std::size_t rows) {
-  auto [lo, hi] = value_range(curve.y);
-  const std::size_t columns = curve.y.size();
+std::string text_plot(std::span<const Curve> curves, std::size_t rows) {
+  auto [lo, hi] = value_range(curves);
+  const Curve& first = curves.front();
+  const std::size_t columns = first.x.size();
   std::vector<std::string> grid(rows, std::string(columns, ' '));  // grid[0] is the bottom row
-  std::size_t previous = 0;
-  for (std::size_t i = 0; i < columns; ++i) {
-    auto row = static_cast<std::size_t>(std::lround((curve.y[i] - lo) / (hi - lo) * static_cast<double>(rows - 1)));
-    grid[row][i] = '*';
-    if (i > 0) {
-      for (std::size_t r = std::min(row, previous) + 1; r < std::max(row, previous); ++r) grid[r][i] = '|';
+  for (std::size_t n = 0; n < curves.size(); ++n) {
+    const char mark = kTextMarks[n % kTextMarks.size()];
+    constexpr std::size_t kUndefined = std::numeric_limits<std::size_t>::max();
+    std::size_t previous = kUndefined;  // the row of the sample before
+    for (std::size_t i = 0; i < columns; ++i) {
+      const double y = curves[n].y[i];
+      if (!std::isfinite(y)) {
+        previous = kUndefined;
+        continue;
+      }
+      auto row = static_cast<std::size_t>(std::lround((y - lo) / (hi - lo) * static_cast<double>(rows - 1)));
+      grid[row][i] = mark;
+      if (previous != kUndefined) {
+        for (std::size_t r = std::min(row, previous) + 1; r < std::max(row, previous); ++r) {
+          if (grid[r][i] == ' ') grid[r][i] = '|';
+        }
+      }
+      previous = row;
     }
-    previous = row;
   }
 
   std::string top = label(hi), bottom = label(lo);
   const std::size_t width = std::max(top.size(), bottom.size());
-  std::string out = curve.title + "\n";
+  std::string out = joined_titles(curves) + "\n";
   for (std::size_t r = rows; r-- > 0;) {
     std::string name = r == rows - 1 ? top : r == 0 ? bottom : "";
     std::string line = std::string(width - name.size(), ' ') + name + " |" + grid[r];
@@ -113,25 +140,33 @@ std::string text_plot(const Curve& curve, std::size_t rows) {
   }
   out += std::string(width, ' ') + " +" + std::string(columns, '-') + "\n";
 
-  std::string left = label(curve.x.front()), right = label(curve.x.back());
+  std::string left = label(first.x.front()), right = label(first.x.back());
+  const std::string& variable = first.variable;
   std::string axis;
-  if (left.size() + curve.variable.size() + right.size() + 2 <= columns) {
+  if (left.size() + variable.size() + right.size() + 2 <= columns) {
     axis = std::string(columns, ' ');
     axis.replace(0, left.size(), left);
-    axis.replace((columns - curve.variable.size()) / 2, curve.variable.size(), curve.variable);
+    axis.replace((columns - variable.size()) / 2, variable.size(), variable);
     axis.replace(columns - right.size(), right.size(), right);
   } else {
-    axis = left + " " + curve.variable + " " + right;
+    axis = left + " " + variable + " " + right;
   }
   out += std::string(width + 2, ' ') + axis + "\n";
+  if (curves.size() > 1) {
+    for (std::size_t n = 0; n < curves.size(); ++n) {
+      out += "  " + std::string(1, kTextMarks[n % kTextMarks.size()]) + " " + curves[n].title + "\n";
+    }
+  }
   return out;
 }
 
-std::string svg_plot(const Curve& curve) {
+std::string svg_plot(std::span<const Curve> curves) {
   constexpr double kWidth = 640, kHeight = 400;
   constexpr double kLeft = 80, kTop = 40, kAreaWidth = 530, kAreaHeight = 300;
-  auto [lo, hi] = value_range(curve.y);
-  const double x0 = curve.x.front(), x1 = curve.x.back();
+  auto [lo, hi] = value_range(curves);
+  const std::string title = joined_titles(curves);
+  const Curve& first = curves.front();
+  const double x0 = first.x.front(), x1 = first.x.back();
   auto px = [&](double x) { return kLeft + (x - x0) / (x1 - x0) * kAreaWidth; };
   auto py = [&](double y) { return kTop + (hi - y) / (hi - lo) * kAreaHeight; };
 
@@ -139,10 +174,10 @@ std::string svg_plot(const Curve& curve) {
   out +=
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"640\" height=\"400\" viewBox=\"0 0 640 400\" "
       "font-family=\"sans-serif\" font-size=\"12\">\n";
-  out += "<title>" + xml_escaped(curve.title) + "</title>\n";
+  out += "<title>" + xml_escaped(title) + "</title>\n";
   out += "<rect width=\"" + coordinate(kWidth) + "\" height=\"" + coordinate(kHeight) + "\" fill=\"white\"/>\n";
   out += "<text x=\"" + coordinate(kLeft + kAreaWidth / 2) + "\" y=\"24\" text-anchor=\"middle\" font-size=\"14\">" +
-         xml_escaped(curve.title) + "</text>\n";
+         xml_escaped(title) + "</text>\n";
   for (double t : ticks(x0, x1)) {
     std::string x = coordinate(px(t));
     out += "<line x1=\"" + x + "\" y1=\"" + coordinate(kTop) + "\" x2=\"" + x + "\" y2=\"" +
@@ -159,13 +194,35 @@ std::string svg_plot(const Curve& curve) {
   }
   out += "<rect class=\"plot-area\" x=\"" + coordinate(kLeft) + "\" y=\"" + coordinate(kTop) + "\" width=\"" +
          coordinate(kAreaWidth) + "\" height=\"" + coordinate(kAreaHeight) + "\" fill=\"none\" stroke=\"#444\"/>\n";
-  out += "<polyline class=\"curve\" fill=\"none\" stroke=\"#1f5fbf\" stroke-width=\"1.5\" points=\"";
-  for (std::size_t i = 0; i < curve.x.size(); ++i) {
-    out += (i ? " " : "") + coordinate(px(curve.x[i])) + "," + coordinate(py(curve.y[i]));
+  for (std::size_t n = 0; n < curves.size(); ++n) {
+    const Curve& c = curves[n];
+    const std::string head = "<polyline class=\"curve\" data-series=\"" + std::to_string(n) +
+                             "\" fill=\"none\" stroke=\"" + std::string(colour(n)) + "\" stroke-width=\"1.5\" points=\"";
+    bool open = false;
+    for (std::size_t i = 0; i < c.x.size(); ++i) {
+      if (!std::isfinite(c.y[i])) {
+        if (open) out += "\"/>\n";
+        open = false;
+        continue;
+      }
+      out += (open ? " " : head) + coordinate(px(c.x[i])) + "," + coordinate(py(c.y[i]));
+      open = true;
+    }
+    if (open) out += "\"/>\n";
   }
-  out += "\"/>\n";
+  if (curves.size() > 1) {
+    out += "<g class=\"legend\">\n";
+    for (std::size_t n = 0; n < curves.size(); ++n) {
+      const std::string y = coordinate(kTop + 14 + 16 * static_cast<double>(n));
+      out += "<line x1=\"" + coordinate(kLeft + 10) + "\" y1=\"" + y + "\" x2=\"" + coordinate(kLeft + 30) + "\" y2=\"" +
+             y + "\" stroke=\"" + std::string(colour(n)) + "\" stroke-width=\"2\"/>\n";
+      out += "<text x=\"" + coordinate(kLeft + 36) + "\" y=\"" + y + "\" dominant-baseline=\"middle\">" +
+             xml_escaped(curves[n].title) + "</text>\n";
+    }
+    out += "</g>\n";
+  }
   out += "<text x=\"" + coordinate(kLeft + kAreaWidth / 2) + "\" y=\"" + coordinate(kHeight - 12) +
-         "\" text-anchor=\"middle\">" + xml_escaped(curve.variable) + "</text>\n";
+         "\" text-anchor=\"middle\">" + xml_escaped(first.variable) + "</text>\n";
   out += "</svg>\n";
   return out;
 }

@@ -2,11 +2,16 @@
 
 #include "ast/ast.hpp"
 #include "builtins/builtin.hpp"
-#include "cli/loaded_model.hpp"
 #include "dataset/checker.hpp"
+#include "dataset/keywords.hpp"
+#include "dataset/loaded_model.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
+#include "repl/help.hpp"
+#include "repl/path_completion.hpp"
 #include "repl/plot.hpp"
+#include "repl/sampling.hpp"
+#include "repl/statements.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
 
@@ -29,9 +34,11 @@ struct Session::State {
   std::vector<double> values;  // indexed by the context's variable slots
   double time = 0.0;
   double mode = 4.0;
-  std::unique_ptr<cli::LoadedModel> model;
+  std::unique_ptr<dataset::LoadedModel> model;
+  SessionStatements statements;  // the dataset statements typed, and the model they add to
   Workspace workspace;
-  bool quit = false;  // :quit was run
+  bool quit = false;    // :quit was run
+  bool failed = false;  // an entry has reported an error
 
   Inputs inputs() const {
     Inputs in;
@@ -101,6 +108,7 @@ Slice leading_name(const Entry& e, Slice s) {
 // Writes a rendered diagnostic; in colour, its first line is bold red for an error and bold
 // magenta for a warning, as compilers print them.
 void write_diagnostic(State& s, const std::string& rendered, Severity severity = Severity::error) {
+  if (severity == Severity::error) s.failed = true;
   if (!s.options.colour) {
     s.out << rendered;
     return;
@@ -264,22 +272,82 @@ std::optional<Slice> last_word(const Entry& e, Slice s, std::string_view word) {
   return std::nullopt;
 }
 
+// The expressions of a comma-separated list: commas inside calls and vectors belong to them.
+std::vector<Slice> top_level_items(const Entry& e, Slice s) {
+  const std::string& t = e.source.text();
+  std::vector<Slice> out;
+  int depth = 0;
+  std::uint32_t start = s.begin;
+  for (std::uint32_t i = s.begin; i < s.end; ++i) {
+    if (t[i] == '(' || t[i] == '[') ++depth;
+    if (t[i] == ')' || t[i] == ']') --depth;
+    if (t[i] == ',' && depth == 0) {
+      out.push_back(trimmed(e, {start, i}));
+      start = i + 1;
+    }
+  }
+  out.push_back(trimmed(e, {start, s.end}));
+  return out;
+}
+
+// What follows the range of a :plot.
+struct PlotOptions {
+  bool gradient = false;
+  std::string svg_file;
+  std::optional<std::size_t> points;  // the SVG's samples, when given
+};
+
+bool is_option(std::string_view word) { return word.size() > 2 && word.starts_with("--") && is_name_start(word[2]); }
+
+// Reads the options in `words`; false when one is wrong (the error has been reported).
+bool plot_options(State& s, const Entry& e, const std::vector<Slice>& words, PlotOptions& o, const Command& self) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    std::string_view word = e.text(words[i]);
+    const bool has_value = i + 1 < words.size() && !is_option(e.text(words[i + 1]));
+    if (word == "--grad") {
+      o.gradient = true;
+    } else if (word == "--svg" && has_value) {
+      o.svg_file = e.text(words[++i]);
+    } else if (word == "--points" && has_value) {
+      auto n = number::parse(e.text(words[++i]));
+      if (!n || *n != std::trunc(*n) || *n < 2 || *n > 100000) {
+        report(s, e, words[i], Code::argument, "--points takes a whole number from 2 to 100000");
+        return false;
+      }
+      o.points = static_cast<std::size_t>(*n);
+    } else if (word == "--svg" || word == "--points") {
+      report(s, e, words[i], Code::syntax, std::string(word) + " needs a value: " + std::string(self.usage));
+      return false;
+    } else {
+      report(s, e, words[i], Code::syntax, "unknown option '" + std::string(word) + "'; the options are --grad, --svg FILE and --points N");
+      return false;
+    }
+  }
+  if (o.points && o.svg_file.empty()) {
+    fail(s, "--points sets the number of SVG samples; add --svg FILE");
+    return false;
+  }
+  return true;
+}
+
 void run_plot(State& s, const Entry& e, Slice argument, const Command& self) {
   auto for_word = last_word(e, argument, "for");
   if (!for_word) return usage_error(s, self);
-  Slice expr = trimmed(e, {argument.begin, for_word->begin});
+  Slice list = trimmed(e, {argument.begin, for_word->begin});
   Slice rest{for_word->end, argument.end};
-  std::string svg_file;
-  if (auto svg = last_word(e, rest, "--svg")) {
-    Slice file = trimmed(e, {svg->end, rest.end});
-    if (file.empty()) return usage_error(s, self);
-    svg_file = e.text(file);
-    rest.end = svg->begin;
+  std::vector<Slice> option_words;
+  for (const Slice& w : words(e, rest)) {
+    if (option_words.empty() && !is_option(e.text(w))) continue;
+    option_words.push_back(w);
   }
+  if (!option_words.empty()) rest.end = option_words.front().begin;
+  PlotOptions options;
+  if (!plot_options(s, e, option_words, options, self)) return;
+
   std::string_view range_text = e.text(rest);
   std::size_t eq = range_text.find('=');
   std::size_t dots = range_text.find("..");
-  if (expr.empty() || eq == std::string_view::npos || dots == std::string_view::npos || dots < eq) {
+  if (list.empty() || eq == std::string_view::npos || dots == std::string_view::npos || dots < eq) {
     return usage_error(s, self);
   }
   Slice variable = trimmed(e, {rest.begin, rest.begin + static_cast<std::uint32_t>(eq)});
@@ -294,60 +362,70 @@ void run_plot(State& s, const Entry& e, Slice argument, const Command& self) {
   if (!lo) return;
   auto hi = value_of(s, e, to);
   if (!hi) return;
-  if (!(*lo < *hi)) {
-    return report(s, e, {from.begin, to.end}, Code::argument,
-                  "the range must increase: " + number::format(*lo) + ".." + number::format(*hi));
+  const std::size_t svg_points = options.points.value_or(kSvgPoints);
+  for (std::size_t count : {kTextColumns, svg_points}) {
+    if (auto problem = range_problem(*lo, *hi, count)) {
+      return report(s, e, {from.begin, to.end}, Code::argument, *problem);
+    }
   }
 
   // A variable not defined yet lives for this plot only: a copy of the context declares it.
   Context context = s.context;
   std::vector<double> values = s.values;
-  std::optional<std::size_t> slot;
-  std::string variable_name(e.text(variable));
-  if (text::iequals(variable_name, "TIME")) {
-    variable_name = "TIME";
+  Sweep sweep{std::string(e.text(variable)), std::nullopt, *lo, *hi};
+  if (text::iequals(sweep.variable, "TIME")) {
+    sweep.variable = "TIME";
   } else {
     try {
-      slot = context.declare_variable(variable_name);
+      sweep.slot = context.declare_variable(sweep.variable);
     } catch (const std::invalid_argument& err) {
       return report(s, e, variable, Code::name, err.what());
     }
     values.resize(context.variables().size());
-    variable_name = context.variables()[*slot];
+    sweep.variable = context.variables()[*sweep.slot];
   }
-  auto expression = compile_slice(s, e, expr, context);
-  if (!expression) return;
-
-  auto sample = [&](std::size_t count) -> std::optional<Curve> {
-    Curve curve{std::string(e.text(expr)), variable_name, sample_points(*lo, *hi, count), {}};
-    Inputs in = s.inputs();
-    in.variables = values;
-    for (double x : curve.x) {
-      if (slot)
-        values[*slot] = x;
-      else
-        in.time = x;
-      try {
-        curve.y.push_back(expression->value(in, s.workspace));
-      } catch (const EvaluationError& err) {
-        report(s, e, err.diagnostic);
-        s.out << "  while plotting at " << variable_name << " = " << number::format(x) << "\n";
-        return std::nullopt;
-      }
+  std::vector<Expression> expressions;
+  std::vector<Slice> items = top_level_items(e, list);
+  for (const Slice& item : items) {
+    if (item.empty()) {
+      // The caret goes under the comma the missing expression should stand beside.
+      Slice comma = e.source.text()[item.begin] == ',' ? Slice{item.begin, item.begin + 1}
+                                                       : Slice{item.begin - 1, item.begin};
+      return report(s, e, comma, Code::syntax, "expected an expression before or after this ','");
     }
-    return curve;
-  };
-  auto text_curve = sample(kTextColumns);
-  if (!text_curve) return;
-  s.out << text_plot(*text_curve);
-  if (svg_file.empty()) return;
-  auto svg_curve = sample(kSvgPoints);
-  if (!svg_curve) return;
-  std::ofstream file(svg_file, std::ios::binary);
-  file << svg_plot(*svg_curve);
-  file.close();
-  if (!file) return fail(s, "cannot write '" + svg_file + "'");
-  s.out << "wrote " << svg_file << " (" << std::to_string(kSvgPoints) << " points)\n";
+    auto expression = compile_slice(s, e, item, context);
+    if (!expression) return;
+    expressions.push_back(std::move(*expression));
+  }
+  std::vector<Graph> graphs;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const std::string title(e.text(items[i]));
+    graphs.push_back({title, &expressions[i], false});
+    if (options.gradient) graphs.push_back({"d/d" + sweep.variable + " " + title, &expressions[i], true});
+  }
+
+  Inputs in = s.inputs();
+  in.variables = values;
+  Samples shown = sample(graphs, sweep, in, s.workspace, kTextColumns);
+  const bool defined = std::any_of(shown.curves.begin(), shown.curves.end(), [](const Curve& c) {
+    return std::any_of(c.y.begin(), c.y.end(), [](double y) { return std::isfinite(y); });
+  });
+  if (!defined) {
+    const Gap& first = shown.gaps.front();
+    return report(s, e, items[first.curve / (options.gradient ? 2 : 1)], Code::domain,
+                  "undefined over the whole range: " + first.reason);
+  }
+  s.out << text_plot(shown.curves);
+  // The notes come from the densest sampling made, which finds the most of a gap.
+  if (!options.svg_file.empty()) {
+    shown = sample(graphs, sweep, in, s.workspace, svg_points);
+    std::ofstream file(options.svg_file, std::ios::binary);
+    file << svg_plot(shown.curves);
+    file.close();
+    if (!file) return fail(s, "cannot write '" + options.svg_file + "'");
+    s.out << "wrote " << options.svg_file << " (" << std::to_string(svg_points) << " points)\n";
+  }
+  for (const Gap& gap : shown.gaps) s.out << "gap: " << gap_note(shown, gap) << "\n";
 }
 
 std::string count(std::size_t n, std::string_view what) {
@@ -358,7 +436,7 @@ std::string count(std::size_t n, std::string_view what) {
 // user is shown the dataset's markers only.
 bool from_dataset(long marker_id) { return marker_id >= 0; }
 
-std::string model_summary(const cli::LoadedModel& m) {
+std::string model_summary(const dataset::LoadedModel& m) {
   const kinematics::Model& model = m.build.model;
   auto markers = std::count_if(model.markers().begin(), model.markers().end(),
                                [](const kinematics::Marker& marker) { return from_dataset(marker.id); });
@@ -368,12 +446,58 @@ std::string model_summary(const cli::LoadedModel& m) {
 
 // A model that fails to load leaves the one loaded before in place.
 bool load(State& s, const std::string& path) {
-  auto loaded = cli::load_model(path, s.out);
-  if (!loaded) return false;
+  auto loaded = dataset::load_model(path, s.out);
+  if (!loaded) {
+    s.failed = true;
+    return false;
+  }
   s.model = std::move(*loaded);
   s.context.set_bindings(s.model->elements.get());
   s.out << "loaded " << model_summary(*s.model) << "\n";
+  if (std::size_t dropped = s.statements.set_base(s.model->source->text())) {
+    s.out << "note: " << count(dropped, "statement") << " typed before were dropped with the model they were added to\n";
+  }
   return true;
+}
+
+// A statement typed or pasted: the model is rebuilt with it, part states kept where the part
+// still is.
+void run_statement(State& s, const std::string& text) {
+  auto d = s.statements.define(text);
+  for (const Diagnostic& diagnostic : d.diagnostics) write_diagnostic(s, d.source->render(diagnostic), diagnostic.severity);
+  if (!d.build_errors.empty()) write_diagnostic(s, d.build_errors);
+  if (!d.model) return;
+  if (s.model) {
+    const kinematics::Model& before = s.model->build.model;
+    const kinematics::Model& after = d.model->build.model;
+    for (int p = 1; p < static_cast<int>(before.parts().size()); ++p) {
+      const int same = after.find_part(before.parts()[static_cast<std::size_t>(p)].id);
+      if (same <= 0) continue;
+      for (int k = 0; k < kinematics::kStatesPerPart; ++k) {
+        d.model->state->set_value(same, k, kinematics::state_value(s.model->state->part(p), k));
+      }
+    }
+  }
+  s.model = std::move(d.model);
+  s.context.set_bindings(s.model->elements.get());
+  s.out << d.head << (d.replaced ? " redefined" : " defined") << "\n";
+}
+
+void run_elements(State& s, const Entry&, Slice, const Command&) {
+  if (s.statements.typed().empty()) {
+    s.out << "no statements typed in this session; type one as in a dataset: VARIABLE/1, FUNCTION = TIME\n";
+    return;
+  }
+  for (const std::string& statement : s.statements.typed()) s.out << statement << "\n";
+}
+
+void run_save(State& s, const Entry& e, Slice argument, const Command&) {
+  const std::string path(e.text(argument));
+  std::ofstream file(path, std::ios::binary);
+  file << s.statements.dataset_text();
+  file.close();
+  if (!file) return fail(s, "cannot write '" + path + "'");
+  s.out << "wrote " << path << " (" << count(s.statements.typed().size(), "statement") << " typed in this session)\n";
 }
 
 void run_load(State& s, const Entry& e, Slice argument, const Command&) { load(s, std::string(e.text(argument))); }
@@ -438,13 +562,16 @@ const Command kCommands[] = {
     {":grad", ":grad EXPR", "value and gradient", Argument::expression, run_grad},
     {":hessian", ":hessian EXPR", "value, gradient and Hessian", Argument::expression, run_hessian},
     {":ast", ":ast EXPR", "canonical text and syntax tree", Argument::expression, run_ast},
-    {":plot", ":plot EXPR for VAR=A..B [--svg FILE]", "plot over TIME or a variable; --svg also writes an SVG file",
+    {":plot", ":plot EXPR[, EXPR...] for VAR=A..B [--grad] [--svg FILE] [--points N]",
+     "plot over TIME or a variable; --grad adds each derivative, --svg also writes an SVG file of N points (401)",
      Argument::expression, run_plot},
     {":load", ":load FILE.adm", "load a model for the kinematic functions", Argument::required, run_load},
     {":model", ":model", "the loaded model's parts, markers and states", Argument::none, run_model},
     {":check", ":check [FILE.adm]", "check every function of a dataset (default: the loaded model)", Argument::none,
      run_check},
     {":vars", ":vars", "TIME, MODE and the user variables", Argument::none, run_vars},
+    {":elements", ":elements", "the dataset statements typed in this session", Argument::none, run_elements},
+    {":save", ":save FILE.adm", "write the model with the statements typed as a dataset", Argument::required, run_save},
     {":help", ":help [NAME]", "what help NAME and ?NAME print", Argument::none, run_help},
     {":quit", ":quit", "leave (so does Ctrl-D)", Argument::none, run_quit},
 };
@@ -458,7 +585,9 @@ const Command* find_command(std::string_view name) {
 
 void help_overview(State& s) {
   s.out << "EXPR prints its value; NAME = EXPR defines a variable. An entry with an open '('\n"
-           "continues on the next line. help NAME (or ?NAME) describes a function or command.\n";
+           "continues on the next line. A dataset statement (VARIABLE/1, FUNCTION = TIME)\n"
+           "defines an element; lines starting with ',' continue it. help NAME (or ?NAME)\n"
+           "describes a function, operator, constant or command.\n";
   // A usage too long for the column gets a line of its own, so the table stays 80 wide.
   constexpr std::size_t kWidth = 24;
   for (const Command& c : kCommands) {
@@ -469,56 +598,15 @@ void help_overview(State& s) {
       s.out << std::string(kWidth - c.usage.size(), ' ');
     s.out << "  " << c.summary << "\n";
   }
-  auto list = [&](std::string_view title, const std::vector<std::string_view>& names) {
-    std::string line(title);
-    for (std::string_view n : names) {
-      if (line.size() + 1 + n.size() > 80) {
-        s.out << line << "\n";
-        line = std::string(title.size(), ' ');
-      }
-      line += " ";
-      line += n;
-    }
-    s.out << line << "\n";
-  };
-  std::vector<std::string_view> functions, constants;
-  for (const auto& b : builtins::table()) functions.push_back(b.name);
-  for (const auto& c : detail::constant_names()) constants.push_back(c.name);
-  list("Functions:", functions);
-  list("Constants:", constants);
+  s.out << topic_overview();
 }
 
 void run_help(State& s, const Entry& e, Slice argument, const Command&) {
   if (argument.empty()) return help_overview(s);
   std::string_view name = e.text(argument);
-  if (const auto* b = builtins::find(name)) {
-    s.out << b->signature << "\n  " << b->formula << "\n  example: " << b->example << "\n";
-    switch (b->category) {
-      case builtins::Category::kinematic:
-        s.out << "  needs a model: fexpr repl --model FILE.adm, or :load FILE.adm\n";
-        break;
-      case builtins::Category::element:
-        s.out << "  reads a dataset element\n";
-        break;
-      case builtins::Category::solver:
-        s.out << "  needs the solver's state: fexpr reads it but never evaluates it\n";
-        break;
-      case builtins::Category::history:
-        s.out << "  evaluated while TIME - delay < 0; later values need the solver's history, which fexpr does not keep\n";
-        break;
-      case builtins::Category::user:
-        s.out << "  calls a user subroutine, which fexpr does not evaluate\n";
-        break;
-      default:
-        break;
-    }
+  if (auto text = describe(name)) {
+    s.out << *text;
     return;
-  }
-  for (const auto& c : detail::constant_names()) {
-    if (text::iequals(c.name, name)) {
-      s.out << c.name << "  " << c.meaning << "\n";
-      return;
-    }
   }
   if (const Command* c = find_command(name)) {
     s.out << c->usage << "\n  " << c->summary << "\n";
@@ -528,13 +616,11 @@ void run_help(State& s, const Entry& e, Slice argument, const Command&) {
     s.out << s.context.variables()[*slot] << " = " << number::format(s.values[*slot]) << "  (user variable)\n";
     return;
   }
-  std::vector<std::string_view> known;
-  for (const auto& b : builtins::table()) known.push_back(b.name);
-  for (const auto& c : detail::constant_names()) known.push_back(c.name);
+  std::vector<std::string_view> known = described_names();
   for (const Command& c : kCommands) known.push_back(c.name);
-  std::string message = "no function, constant or command '" + std::string(name) + "'";
+  std::string message = "no function, operator, constant or command '" + std::string(name) + "'";
   std::string_view near = text::nearest(name, known);
-  if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+  message += near.empty() ? "; help lists them all" : " (did you mean " + std::string(near) + "?)";
   report(s, e, argument, Code::name, message);
 }
 
@@ -576,6 +662,13 @@ bool unfinished(const Entry& e) {
   return std::count(t.begin(), t.end(), '(') > std::count(t.begin(), t.end(), ')');
 }
 
+// A dataset statement, unless its name is one of the session's variables ("var/3").
+bool is_statement(const State& s, std::string_view text) {
+  if (!starts_statement(text)) return false;
+  const std::size_t begin = text.find_first_not_of(" \t");
+  return !s.context.variable_slot(text.substr(begin, text.find('/') - begin));
+}
+
 void run_entry(State& s, const Entry& e) {
   if (is_comment(e)) return;
   if (auto c = command_of(e)) {
@@ -591,6 +684,10 @@ void run_entry(State& s, const Entry& e) {
     return c->command->run(s, e, c->argument, *c->command);
   }
   if (auto argument = help_argument(e)) return run_help(s, e, *argument, *find_command(":help"));
+  if (continues_statement(e.source.text())) {
+    return report(s, e, {trimmed(e, e.all()).begin, trimmed(e, e.all()).begin + 1}, Code::syntax,
+                  "a line starting with ',' continues a dataset statement, and none was typed before it");
+  }
 
   Slice all = trimmed(e, e.all());
   Slice name = leading_name(e, all);
@@ -598,6 +695,12 @@ void run_entry(State& s, const Entry& e) {
   if (name.empty() || after.empty() || e.source.text()[after.begin] != '=') {
     if (auto v = value_of(s, e, all)) s.out << "= " << number::format(*v) << "\n";
     return;
+  }
+  if (const auto* keyword = dataset::find_keyword(nullptr, e.text(name));
+      keyword && keyword->kind == dataset::ArgumentKind::expression) {
+    return report(s, e, name, Code::name,
+                  std::string(keyword->name) + "= is an argument of a dataset statement, not a variable; type it "
+                  "after its statement (VARIABLE/1, FUNCTION = ...) or on a line starting with ','");
   }
   // The value is computed before the name is declared, so that `x = x + 1` needs an x.
   auto v = value_of(s, e, {after.begin + 1, all.end});
@@ -619,6 +722,28 @@ Session::Session(std::ostream& out, SessionOptions options) : state_(std::make_u
 Session::~Session() = default;
 
 Session::Next Session::feed(std::string_view line) {
+  // A statement goes on over the lines that start with ',', as in a dataset, and runs at the
+  // first that does not; a ',' line after one that ran adds to it and runs it again.
+  if (!pending_.empty() && is_statement(*state_, pending_)) {
+    if (continues_statement(line)) {
+      pending_ += '\n';
+      pending_ += line;
+      return Next::continuation;
+    }
+    const std::string statement = std::exchange(pending_, {});
+    last_entry_ = statement;
+    std::replace(last_entry_.begin(), last_entry_.end(), '\n', ' ');
+    run(statement);
+    if (line.find_first_not_of(" \t\r") == std::string_view::npos) return Next::entry;
+  }
+  if (pending_.empty() && continues_statement(line) && !state_->statements.typed().empty()) {
+    pending_ = state_->statements.typed().back() + "\n" + std::string(line);
+    return Next::continuation;
+  }
+  if (pending_.empty() && is_statement(*state_, line)) {
+    pending_ = line;
+    return Next::continuation;
+  }
   std::string text = std::exchange(pending_, {});
   // A blank line ends an unfinished entry, which then reports the ')' it lacks: a script
   // with a typo goes on after the next blank line instead of running into its end.
@@ -634,19 +759,38 @@ Session::Next Session::feed(std::string_view line) {
   last_entry_ = text;
   std::replace(last_entry_.begin(), last_entry_.end(), '\n', ' ');
   run(text);
+  if (blank) say_what_is_missing(text);
   return state_->quit ? Next::quit : Next::entry;
 }
 
 void Session::finish() {
-  if (!pending_.empty()) run(std::exchange(pending_, {}));
+  if (pending_.empty()) return;
+  const std::string text = std::exchange(pending_, {});
+  run(text);
+  if (!is_statement(*state_, text)) say_what_is_missing(text);
+}
+
+void Session::say_what_is_missing(const std::string& text) {
+  auto call = open_call(text);
+  if (!call) return;
+  auto missing = missing_arguments(call->name, call->argument + (call->started ? 1 : 0));
+  if (missing.empty()) return;
+  std::string names;
+  for (std::size_t i = 0; i < missing.size(); ++i) {
+    names += (i == 0 ? "" : i + 1 == missing.size() ? " and " : ", ") + missing[i];
+  }
+  state_->out << "  note: " << call->name << "( is missing " << names << "\n";
 }
 
 void Session::cancel() { pending_.clear(); }
 
 bool Session::load(const std::string& path) { return fexpr::repl::load(*state_, path); }
 
+bool Session::failed() const { return state_->failed; }
+
 void Session::run(const std::string& text) {
   try {
+    if (is_statement(*state_, text)) return run_statement(*state_, text);
     run_entry(*state_, Entry{SourceText("<input>", text)});
   } catch (const std::exception& err) {
     // Whatever a layer below throws ends this entry, never the session.
@@ -654,8 +798,69 @@ void Session::run(const std::string& text) {
   }
 }
 
+namespace {
+
+// The word after a command at the start of `line` (":load exa" gives ":load" and "exa"), when
+// the line is that command and one word, or the command and a part word and one more.
+struct CommandWords {
+  std::string_view command;
+  std::vector<std::string_view> words;  // the last is the one being typed, maybe empty
+};
+std::optional<CommandWords> command_words(std::string_view line) {
+  const std::size_t first = line.find_first_not_of(" \t");
+  if (first == std::string_view::npos || line[first] != ':') return std::nullopt;
+  CommandWords out;
+  std::size_t i = first;
+  while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+  out.command = line.substr(first, i - first);
+  if (i == line.size()) return std::nullopt;  // the command's own name is being typed
+  while (i < line.size()) {
+    while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+    std::size_t start = i;
+    while (i < line.size() && line[i] != ' ' && line[i] != '\t') ++i;
+    out.words.push_back(line.substr(start, i - start));
+  }
+  if (out.words.empty() || line.back() == ' ' || line.back() == '\t') out.words.emplace_back();
+  return out;
+}
+
+void keep_matching(std::vector<std::string>& names, std::string_view word, std::vector<std::string>& out) {
+  for (std::string& n : names) {
+    if (n.size() >= word.size() && text::iequals(std::string_view(n).substr(0, word.size()), word)) {
+      out.push_back(std::move(n));
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+}  // namespace
+
 Session::Completion Session::complete(std::string_view line) const {
   Completion c;
+  const State& s = *state_;
+  if (auto cw = command_words(line)) {
+    const std::string_view word = cw->words.back();
+    c.begin = line.size() - word.size();
+    std::vector<std::string> names;
+    if (text::iequals(cw->command, ":load") || text::iequals(cw->command, ":check")) {
+      if (cw->words.size() == 1) c.candidates = complete_path(word);
+      c.labels = c.candidates;
+      return c;
+    }
+    if (text::iequals(cw->command, ":set") && s.model) {
+      const kinematics::Model& model = s.model->build.model;
+      if (cw->words.size() == 1) {
+        for (std::size_t p = 1; p < model.parts().size(); ++p) names.push_back("PART/" + std::to_string(model.parts()[p].id));
+      } else {
+        for (int k = 0; k < kinematics::kStatesPerPart; ++k) names.push_back(std::string(kinematics::state_name(k)) + "=");
+      }
+      keep_matching(names, word, c.candidates);
+      c.labels = c.candidates;
+      return c;
+    }
+  }
+
   std::size_t begin = line.size();
   while (begin > 0 && is_name_char(line[begin - 1])) --begin;
   const std::size_t first = line.find_first_not_of(" \t");
@@ -663,24 +868,33 @@ Session::Completion Session::complete(std::string_view line) const {
   if (command) --begin;
   c.begin = begin;
   std::string_view word = line.substr(begin);
-  if (word.empty()) return c;
+  auto call = open_call(line);
+  if (call) c.hint = signature_hint(call->name, call->argument);
 
   std::vector<std::string> names;
-  if (command) {
+  const auto* callee = call ? builtins::find(call->name) : nullptr;
+  const bool marker_argument = callee && callee->category == builtins::Category::kinematic && s.model &&
+                               std::all_of(word.begin(), word.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+  if (marker_argument) {
+    for (const kinematics::Marker& m : s.model->build.model.markers()) {
+      if (from_dataset(m.id)) names.push_back(std::to_string(m.id));
+    }
+  } else if (word.empty()) {
+    return c;
+  } else if (command) {
     for (const Command& known : kCommands) names.emplace_back(known.name);
   } else {
     for (const auto& b : builtins::table()) names.emplace_back(b.name);
     for (const auto& k : detail::constant_names()) names.emplace_back(k.name);
-    for (const auto& v : state_->context.variables()) names.push_back(v);
+    for (const auto& v : s.context.variables()) names.push_back(v);
+    names.emplace_back("IF");
     if (first == begin) names.emplace_back("help");
   }
-  for (std::string& n : names) {
-    if (n.size() >= word.size() && text::iequals(std::string_view(n).substr(0, word.size()), word)) {
-      c.candidates.push_back(std::move(n));
-    }
+  keep_matching(names, word, c.candidates);
+  for (const std::string& candidate : c.candidates) {
+    const auto* b = builtins::find(candidate);
+    c.labels.push_back(b && !marker_argument ? std::string(b->signature) : candidate);
   }
-  std::sort(c.candidates.begin(), c.candidates.end());
-  c.candidates.erase(std::unique(c.candidates.begin(), c.candidates.end()), c.candidates.end());
   return c;
 }
 

@@ -12,13 +12,21 @@
 //   :ast EXPR                 canonical text, then the syntax tree
 //   :plot EXPR for VAR=A..B [--svg FILE]   text plot; --svg also writes an SVG file
 //   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit
-//   help [NAME] or ?NAME      functions, constants and commands, from the builtin table
+//   NAME/ID, ...              a dataset statement (VARIABLE, SPLINE, ARRAY, SFORCE, MARKER,
+//                             PART, ...), continued by the lines that start with ',' and run at
+//                             the first that does not (or a blank line): "VARIABLE/3 defined"
+//   :elements / :save FILE.adm  the statements typed; the model with them, as a dataset
+//   help [NAME|TOPIC] or ?NAME  functions, operators, constants, topics and commands, from the
+//                             builtin table and its help index
 // Values (T, M, V, A, B) are expressions too. Blank lines and lines starting with '#' are
-// skipped. Every error is reported and the session goes on.
+// skipped. Every error is reported and the session goes on; failed() remembers that one was.
 #pragma once
+
+#include "repl/call_hint.hpp"
 
 #include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,14 +57,22 @@ class Session {
   // The entry the last feed() ran, on one line, for the history.
   const std::string& last_entry() const { return last_entry_; }
 
+  // Whether any entry so far has reported an error (a piped session then exits 1).
+  bool failed() const;
+
   // What :load does; false when the model could not be loaded (the reason went to stderr).
   bool load(const std::string& path);
 
   // Completion of the word that ends `line` (the text before the cursor): names of functions,
-  // constants, user variables and, at the start of a line, commands.
+  // constants, user variables and, at the start of a line, commands; a file name after :load
+  // and :check; PART/ID and the state names after :set; a marker id of the loaded model as an
+  // argument of a kinematic function. Inside a call, the call's signature with the argument
+  // being typed marked.
   struct Completion {
     std::size_t begin = 0;                // where the word starts in line
     std::vector<std::string> candidates;  // sorted, matching the word case-insensitively
+    std::vector<std::string> labels;      // what a list shows for each: a function's signature
+    std::optional<SignatureHint> hint;    // the open call's signature, its next argument marked
   };
   Completion complete(std::string_view line) const;
 
@@ -64,6 +80,8 @@ class Session {
 
  private:
   void run(const std::string& entry);
+  // After an entry cut short inside a call: which of the call's arguments it lacks, by name.
+  void say_what_is_missing(const std::string& entry);
   std::unique_ptr<State> state_;
   std::string pending_;
   std::string last_entry_;

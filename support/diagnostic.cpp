@@ -24,6 +24,7 @@ std::string_view code_name(Code code) {
     case Code::not_interpreted: return "not-interpreted";
     case Code::user_subroutine: return "user-subroutine";
     case Code::io: return "io";
+    case Code::suppression: return "suppression";
   }
   return "unknown";
 }
@@ -63,10 +64,11 @@ std::string_view SourceText::line_text(std::uint32_t line) const {
   return std::string_view(text_).substr(begin, end - begin);
 }
 
-std::string SourceText::render(const Diagnostic& d) const {
+std::string SourceText::render(const Diagnostic& d, bool show_code) const {
   Position at = position(d.span.begin);
   std::string out = name_ + ":" + std::to_string(at.line) + ":" + std::to_string(at.column) + ": " +
-                    std::string(severity_name(d.severity)) + ": " + d.message + "\n";
+                    std::string(severity_name(d.severity)) +
+                    (show_code ? "[" + std::string(code_name(d.code)) + "]" : std::string()) + ": " + d.message + "\n";
   std::string_view line = line_text(at.line);
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   // A hostile file's control bytes (ESC above all) must not reach the terminal: each becomes

@@ -41,14 +41,28 @@ bool below_range(std::string_view text) {
 
 }  // namespace
 
-std::string format(double value) {
-  char buffer[64];
-  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
-  std::string out(buffer, ec == std::errc() ? end : buffer);
+namespace {
+
+std::string upper_exponent(const char* begin, const char* end) {
+  std::string out(begin, end);
   for (char& c : out) {
     if (c == 'e') c = 'E';
   }
   return out;
+}
+
+}  // namespace
+
+std::string format(double value) {
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  return upper_exponent(buffer, ec == std::errc() ? end : buffer);
+}
+
+std::string format(double value, int digits) {
+  char buffer[64];
+  auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value, std::chars_format::general, digits);
+  return upper_exponent(buffer, ec == std::errc() ? end : buffer);
 }
 
 std::optional<double> parse(std::string_view text) {

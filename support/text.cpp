@@ -19,6 +19,12 @@ bool iequals(std::string_view a, std::string_view b) {
          });
 }
 
+bool is_name(std::string_view s) {
+  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
+  return !s.empty() && letter(s.front()) &&
+         std::all_of(s.begin(), s.end(), [&](char c) { return letter(c) || (c >= '0' && c <= '9'); });
+}
+
 // Optimal string alignment distance: a transposition of two neighbours counts as one edit,
 // which is the commonest typo (STPE for STEP).
 static std::size_t distance(std::string_view a, std::string_view b) {
@@ -51,6 +57,13 @@ std::string_view nearest(std::string_view name, std::span<const std::string_view
     }
   }
   return best;
+}
+
+bool only_nearest(std::string_view name, std::string_view near, std::span<const std::string_view> candidates) {
+  const std::size_t d = distance(name, near);
+  return std::none_of(candidates.begin(), candidates.end(), [&](std::string_view c) {
+    return !iequals(c, near) && distance(name, c) <= d;
+  });
 }
 
 }  // namespace fexpr::text

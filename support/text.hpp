@@ -10,8 +10,14 @@ namespace fexpr::text {
 
 std::string upper(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
+// Whether s is a name as the grammar reads one: ASCII letters, digits and '_', not starting
+// with a digit, not empty.
+bool is_name(std::string_view s);
 // The candidate closest to name by edit distance, or empty when none is close enough to
 // be a plausible typo.
 std::string_view nearest(std::string_view name, std::span<const std::string_view> candidates);
+// Whether `near` (what nearest answered) is the only candidate that close to name, so that it
+// is a certain correction: STPE has only STEP, COSIN is as near to COS as to ASIN.
+bool only_nearest(std::string_view name, std::string_view near, std::span<const std::string_view> candidates);
 
 }  // namespace fexpr::text

@@ -32,4 +32,10 @@ inline ProgramResult run_fexpr(const std::string& args, bool merge_stderr = fals
   return run_shell(std::string(FEXPR_BINARY) + " " + args, merge_stderr);
 }
 
+// Runs `fexpr ARGS` in folder, standard error merged, under a command prefix when given (such
+// as setpriv, to run as another user).
+inline ProgramResult run_fexpr_in(const std::string& folder, const std::string& args, const std::string& prefix = "") {
+  return run_shell("cd '" + folder + "' && " + prefix + FEXPR_BINARY + " " + args, true);
+}
+
 }  // namespace fexpr::testing

@@ -1,6 +1,6 @@
 // The checker on every real dataset of the corpus: no false errors, and the translator's
 // deliberately broken samples give their diagnostics without a crash.
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "dataset/checker.hpp"
 
 #include <catch2/catch.hpp>
@@ -45,7 +45,7 @@ TEST_CASE("every real dataset and command file of the corpus checks without an e
     // What check reads without an error, `fexpr eval --model` and `fexpr sforce` load.
     if (ext == ".adm") {
       std::ostringstream errors;
-      CHECK(fexpr::cli::load_model(entry.path().string(), errors));
+      CHECK(fexpr::dataset::load_model(entry.path().string(), errors));
       CHECK(errors.str().empty());
     }
     ++files;

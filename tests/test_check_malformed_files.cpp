@@ -257,7 +257,7 @@ TEST_CASE("fexpr check over every hostile file and a good one reports each and e
       std::string severity = d.substr(at.size() + 1, d.find(' ', at.size() + 1) - at.size() - 1);
       errors += severity == "error";
       warnings += severity == "warning";
-      CHECK_THAT(r.out, Catch::Matchers::Contains(file + ":" + at + ": " + severity + ": "));
+      CHECK_THAT(r.out, Catch::Matchers::Contains(file + ":" + at + ": " + severity + "["));
     }
     CHECK_THAT(summary(r.out, file), Catch::Matchers::StartsWith(file + ": " + std::to_string(errors) + " error(s), " +
                                                                  std::to_string(warnings) + " warning(s)"));

@@ -32,13 +32,13 @@ TEST_CASE("check text output puts the caret under the character after UTF-8, Lat
   auto r = run_fexpr("check columns.adm");
   CHECK(r.status == 1);
   CHECK_THAT(r.out, Catch::Matchers::StartsWith(
-                        "columns.adm:3:37: error: unknown function 'STPE' (did you mean STEP?)\n"
+                        "columns.adm:3:37: error[name]: unknown function 'STPE' (did you mean STEP?)\n"
                         "VARIABLE/1, COMMENT=\"\xC3\xA9\xE2\x82\xAC\xF0\x9D\x91\xA5\", FUNCTION=STPE(1)\n" +
                         std::string(36, ' ') + "^~~~\n"
-                        "columns.adm:4:35: error: unknown function 'STPE' (did you mean STEP?)\n"
+                        "columns.adm:4:35: error[name]: unknown function 'STPE' (did you mean STEP?)\n"
                         "VARIABLE/2, COMMENT=\"\xEF\xBF\xBD\", FUNCTION=STPE(1)\n" +
                         std::string(34, ' ') + "^~~~\n"
-                        "columns.adm:5:22: error: unknown function 'STPE' (did you mean STEP?)\n"
+                        "columns.adm:5:22: error[name]: unknown function 'STPE' (did you mean STEP?)\n"
                         "VARIABLE/3,\tFUNCTION=STPE(1)\n" +
                         std::string(11, ' ') + "\t" + std::string(9, ' ') + "^~~~\n"));
 }

@@ -1,4 +1,4 @@
-// What `fexpr check` reads: directories (an error without --recursive, their datasets with it)
+// What `fexpr check` reads: directories (the datasets below them, as ruff and eslint search a folder)
 // and standard input ('-', named by --stdin-name).
 #include "json_reader.hpp"
 #include "run_program.hpp"
@@ -33,21 +33,7 @@ const char* kReference = "reference\nPART/1, GROUND\nVARIABLE/1, FUNCTION=VARVAL
 
 }  // namespace
 
-TEST_CASE("a directory given to check without --recursive is an error that says what to do", "[cli][check][inputs]") {
-  fs::path dir = fresh("inputs_plain");
-  write(dir / "model.adm", kClean);
-  write("inputs_plain_file.adm", kReference);
-  auto r = run_fexpr("check inputs_plain inputs_plain_file.adm");
-  CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Matchers::Contains(
-                        "inputs_plain: error: 'inputs_plain' is a directory; use --recursive to check the *.adm and "
-                        "*.acf files in it\n"));
-  // The other file is still checked.
-  CHECK_THAT(r.out, Catch::Matchers::Contains("inputs_plain_file.adm:3:29: error: VARIABLE/5 is not defined"));
-  CHECK_THAT(r.out, Catch::Matchers::Contains("total: 2 error(s)"));
-}
-
-TEST_CASE("check --recursive checks every dataset below a directory in sorted order", "[cli][check][inputs]") {
+TEST_CASE("check checks every dataset below a directory in sorted order, with or without -r", "[cli][check][inputs]") {
   fs::path dir = fresh("inputs_tree");
   fs::create_directories(dir / "b" / "deep");
   fs::create_directories(dir / "a");
@@ -70,9 +56,9 @@ TEST_CASE("check --recursive checks every dataset below a directory in sorted or
       "inputs_tree/b/deep/z.adm" + clean,
       "inputs_tree/top.adm" + clean,
   };
-  for (const char* flag : {"--recursive", "-r"}) {
+  for (const char* flag : {"", "--recursive ", "-r "}) {
     INFO(flag);
-    auto r = run_fexpr(std::string("check ") + flag + " inputs_tree");
+    auto r = run_fexpr(std::string("check ") + flag + "inputs_tree");
     CHECK(r.status == 0);
     std::size_t at = 0;
     for (const std::string& line : expected) {
@@ -105,7 +91,7 @@ TEST_CASE("check --recursive of a directory without datasets is an error", "[cli
   auto r = run_fexpr("check -r inputs_empty");
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::Matchers::Contains(
-                        "inputs_empty: error: 'inputs_empty' holds no *.adm or *.acf file; name the datasets to check\n"));
+                        "inputs_empty: error[io]: 'inputs_empty' holds no *.adm or *.acf file; name the datasets to check\n"));
 }
 
 TEST_CASE("check --recursive reports a directory it cannot read and checks the rest", "[cli][check][inputs]") {
@@ -130,9 +116,9 @@ TEST_CASE("check --recursive reports a directory it cannot read and checks the r
   fs::permissions(dir / "locked", fs::perms::owner_all);
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::Matchers::Contains(
-                        "inputs_locked/locked: error: cannot read the directory 'inputs_locked/locked': Permission "
+                        "inputs_locked/locked: error[io]: cannot read the directory 'inputs_locked/locked': Permission "
                         "denied; check its permissions\n"));
-  CHECK_THAT(r.out, Catch::Matchers::Contains("inputs_locked/open.adm:3:29: error: VARIABLE/5 is not defined"));
+  CHECK_THAT(r.out, Catch::Matchers::Contains("inputs_locked/open.adm:3:29: error[reference]: VARIABLE/5 is not defined"));
   CHECK(r.out.find("hidden.adm") == std::string::npos);
 }
 
@@ -140,7 +126,7 @@ TEST_CASE("check - reads the dataset from standard input and names it <stdin>", 
   write("inputs_stdin.adm", kReference);
   auto r = run_fexpr("check - < inputs_stdin.adm");
   CHECK(r.status == 1);
-  CHECK_THAT(r.out, Catch::Matchers::StartsWith("<stdin>:3:29: error: VARIABLE/5 is not defined\n"
+  CHECK_THAT(r.out, Catch::Matchers::StartsWith("<stdin>:3:29: error[reference]: VARIABLE/5 is not defined\n"
                                                 "VARIABLE/1, FUNCTION=VARVAL(5)\n"
                                                 "                            ^\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("<stdin>: 1 error(s)"));
@@ -150,13 +136,13 @@ TEST_CASE("check --stdin-name names standard input, and an .acf name reads it as
   write("inputs_stdin.adm", kReference);
   auto as_dataset = run_fexpr("check --stdin-name model.adm - < inputs_stdin.adm");
   CHECK(as_dataset.status == 1);
-  CHECK_THAT(as_dataset.out, Catch::Matchers::StartsWith("model.adm:3:29: error: VARIABLE/5 is not defined\n"));
+  CHECK_THAT(as_dataset.out, Catch::Matchers::StartsWith("model.adm:3:29: error[reference]: VARIABLE/5 is not defined\n"));
   for (const char* option : {"--stdin-name", "--stdin-filename"}) {
     INFO(option);
     auto as_commands = run_fexpr(std::string("check --info ") + option + " run.acf - < inputs_stdin.adm");
     CHECK(as_commands.status == 0);
     CHECK_THAT(as_commands.out,
-               Catch::Matchers::StartsWith("run.acf:3:29: info: VARIABLE/5 is not defined here; a command file refers "
+               Catch::Matchers::StartsWith("run.acf:3:29: info[reference]: VARIABLE/5 is not defined here; a command file refers "
                                            "to the elements of its model\n"));
   }
 }
@@ -166,8 +152,8 @@ TEST_CASE("check reads standard input once; a second '-' is an error and the res
   write("inputs_clean.adm", kClean);
   auto r = run_fexpr("check - inputs_clean.adm - < inputs_stdin.adm");
   CHECK(r.status == 2);
-  CHECK_THAT(r.out, Catch::Matchers::StartsWith("<stdin>:3:29: error: VARIABLE/5 is not defined\n"));
+  CHECK_THAT(r.out, Catch::Matchers::StartsWith("<stdin>:3:29: error[reference]: VARIABLE/5 is not defined\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("inputs_clean.adm: 0 error(s)"));
   CHECK_THAT(r.out,
-             Catch::Matchers::Contains("<stdin>: error: standard input was already read as '<stdin>'; give '-' once\n"));
+             Catch::Matchers::Contains("<stdin>: error[io]: standard input was already read as '<stdin>'; give '-' once\n"));
 }

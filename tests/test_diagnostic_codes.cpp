@@ -2,6 +2,7 @@
 // code_name until it answers "unknown", so a code added later without a trigger here fails
 // this test instead of going untested.
 #include "dataset/checker.hpp"
+#include "dataset/suppressions.hpp"
 
 #include <fexpr/expression.hpp>
 
@@ -59,6 +60,13 @@ const std::map<Code, Trigger>& triggers() {
        {Severity::warning, [] { return in_dataset("VARIABLE/1, FUNCTION=IMPACT(TIME, 0, 1, 1E5, 0.8, 10, 0.01)\n"); }}},
       {Code::not_interpreted, {Severity::info, [] { return in_dataset("GRAPHICS/1, CYLINDER, CM=20\n"); }}},
       {Code::user_subroutine, {Severity::info, [] { return in_dataset("VARIABLE/1, FUNCTION=USER(1, 2)\n"); }}},
+      {Code::suppression,
+       {Severity::warning,
+        [] {
+          auto file = fexpr::dataset::check_text("codes.adm", kModel + "VARIABLE/1, FUNCTION=1  ! fexpr: ignore[domain]\nEND\n");
+          fexpr::dataset::apply_suppressions(file, {});
+          return file.diagnostics;
+        }}},
       {Code::io,
        {Severity::error, [] { return fexpr::dataset::check_file("/nonexistent/fexpr/codes.adm").diagnostics; }}},
   };

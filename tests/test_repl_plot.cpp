@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <string>
 #include <system_error>
@@ -272,4 +273,66 @@ TEST_CASE("the SVG polyline has one point per sample, mapping back through the p
   CHECK(xy[101].second < top + height);
   CHECK(xy[300].second == Approx(top));
   CHECK(xy[299].second > top);
+}
+
+TEST_CASE("an undefined sample leaves its column empty and is never joined across", "[repl][plot]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  Curve c{"g", "x", {0, 1, 2, 3, 4}, {0, nan, 1, nan, 0}};
+  // Rows 0..2: 0 in row 0, 1 in row 2. Columns 1 and 3 are gaps, so the jumps to and from
+  // column 2 are not joined with '|'.
+  CHECK(fexpr::repl::text_plot(c, 3) ==
+        "g\n"
+        "1 |  *\n"
+        "  |\n"
+        "0 |*   *\n"
+        "  +-----\n"
+        "   0 x 4\n");
+}
+
+TEST_CASE("overlaid curves share the axes, each with its mark, and a legend names them", "[repl][plot]") {
+  std::vector<Curve> curves = {{"up", "x", {0, 1, 2}, {0, 1, 2}}, {"down", "x", {0, 1, 2}, {2, 1, 0}}};
+  // Rows 0..2 for the values 0..2: both curves meet at (1, 1), where the later one, '+', shows.
+  CHECK(fexpr::repl::text_plot(curves, 3) ==
+        "up, down\n"
+        "2 |+ *\n"
+        "  | +\n"
+        "0 |* +\n"
+        "  +---\n"
+        "   0 x 2\n"
+        "  * up\n"
+        "  + down\n");
+}
+
+TEST_CASE("in the SVG a gap splits a curve into separate polylines, and overlays get a legend", "[repl][plot][svg]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  std::vector<Curve> curves = {{"g", "x", {0, 1, 2, 3, 4, 5}, {0, 1, nan, nan, 1, 0}},
+                               {"h", "x", {0, 1, 2, 3, 4, 5}, {1, 1, 1, 1, 1, 1}}};
+  bool ok = false;
+  std::vector<Element> elements = parse_xml(fexpr::repl::svg_plot(curves), ok);
+  REQUIRE(ok);
+  std::vector<std::size_t> points_of_g, points_of_h;
+  for (const Element& e : elements) {
+    if (e.name != "polyline") continue;
+    CHECK(attribute(e, "class") == "curve");
+    std::istringstream points(attribute(e, "points"));
+    std::size_t n = 0;
+    for (std::string point; points >> point;) ++n;
+    (attribute(e, "data-series") == "0" ? points_of_g : points_of_h).push_back(n);
+  }
+  CHECK(points_of_g == std::vector<std::size_t>{2, 2});  // x = 0, 1 and x = 4, 5
+  CHECK(points_of_h == std::vector<std::size_t>{6});
+  // The legend's entries follow its <g>, a <text> naming each curve.
+  auto legend = std::find_if(elements.begin(), elements.end(),
+                             [](const Element& e) { return e.name == "g" && attribute(e, "class") == "legend"; });
+  REQUIRE(legend != elements.end());
+  std::vector<std::string> names;
+  for (auto e = legend; e != elements.end(); ++e) {
+    if (e->name == "text") names.push_back(e->text);
+  }
+  CHECK(names.size() >= 2);
+  CHECK(names[0] == "g");
+  CHECK(names[1] == "h");
+  SECTION("one curve has no legend") {
+    CHECK(fexpr::repl::svg_plot(curves[1]).find("legend") == std::string::npos);
+  }
 }

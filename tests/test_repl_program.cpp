@@ -69,7 +69,7 @@ TEST_CASE("repl reads a piped script and prints exactly the session's output", "
                                     "SQRT(-x)\n"
                                     ":vars\n");
   auto r = run_fexpr("repl < " + script);
-  CHECK(r.status == 0);
+  CHECK(r.status == 1);  // SQRT(-x) failed; every entry after it still ran
   // 0.25 - 0.2 is 0.04999999999999999 in binary, so -k times it is -499.9999999999999, not
   // -500; 1E4 prints as 10000, its shortest form. STEP half way from 0 to 2 is 1.
   CHECK(r.out ==
@@ -92,6 +92,7 @@ TEST_CASE("repl stops at :quit and runs an unfinished entry at the end of input"
   CHECK(r.status == 0);
   CHECK(r.out == "= 1\n");
   r = run_fexpr("repl < " + write_script("repl_program_open.txt", "2 * (1 + 3"));
+  CHECK(r.status == 1);
   CHECK(r.out ==
         "<input>:1:11: error: expected ')' to close '(' opened at 1:5 but the expression ends here\n"
         "2 * (1 + 3\n"
@@ -153,11 +154,16 @@ TEST_CASE("repl on a terminal prompts, completes with Tab and keeps a history", 
       repl.type("3\r");
       CHECK(repl.wait_for("= 3\r\n"));
     }
-    SECTION("a second Tab lists the candidates") {
+    SECTION("a second Tab lists the candidates with their signatures") {
       repl.type("STEP\t");
-      CHECK(repl.wait_for("STEP  "));
-      CHECK(repl.wait_for("STEP5"));
+      CHECK(repl.wait_for("STEP(x, x0, h0, x1, h1)  "));
+      CHECK(repl.wait_for("STEP5(x, x0, h0, x1, h1)"));
       repl.type("\x15");  // Ctrl-U: clear the line
+    }
+    SECTION("Tab inside a call shows its signature with the next argument in bold and underlined") {
+      repl.type("STEP(TIME, 0, \t");
+      CHECK(repl.wait_for("STEP(x, x0, \x1b[1;4mh0\x1b[0m, x1, h1)"));
+      repl.type("\x15");
     }
     repl.type("\x04");  // Ctrl-D on an empty line
     CHECK(repl.wait_exit() == 0);
@@ -204,6 +210,14 @@ TEST_CASE("repl keeps its history in $HOME/.fexpr_history without FEXPR_HISTORY"
   repl.type("\x04");
   CHECK(repl.wait_exit() == 0);
   CHECK(history_entries(home + "/.fexpr_history") == std::vector<std::string>{"2**10"});
+}
+
+TEST_CASE("a piped session exits 1 when any entry failed, 0 when none did", "[cli][repl]") {
+  CHECK(run_fexpr("repl < " + write_script("repl_program_clean.txt", "1\nhelp IF\n:vars\n")).status == 0);
+  for (std::string_view failing : {"1/0\n2\n", ":nosuch\n", "?nosuch\n", ":load no-such.adm\n", "x = \n"}) {
+    CAPTURE(failing);
+    CHECK(run_fexpr("repl < " + write_script("repl_program_failing.txt", std::string(failing))).status == 1);
+  }
 }
 
 TEST_CASE("repl's piped output has no prompt and no escape sequences", "[cli][repl]") {

@@ -1,36 +1,22 @@
 // The REPL's interpreter in-process: each entry's exact output, errors with their caret,
 // variables, TIME and MODE that persist, continuation lines, commands, help and completion.
-#include "cli/loaded_model.hpp"
+#include "dataset/loaded_model.hpp"
 #include "repl/plot.hpp"
 #include "repl/session.hpp"
+#include "session_run.hpp"
 #include "builtins/builtin.hpp"
 
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
 
 using fexpr::repl::Session;
+using fexpr::testing::Run;
 
 namespace {
-
-// A session and everything it has written, taken piece by piece.
-struct Run {
-  std::ostringstream out;
-  Session session{out};
-
-  // Feeds each line; returns what they printed.
-  std::string operator()(std::initializer_list<std::string_view> lines) {
-    for (std::string_view line : lines) session.feed(line);
-    return take();
-  }
-  std::string take() {
-    std::string text = out.str();
-    out.str("");
-    return text;
-  }
-};
 
 // A 1 m rod whose hinge (marker 20) is at x = 0.25, lying along ground's x axis and turning at
 // 2 rad/s about z; marker 22 is its tip, marker 10 the ground's origin.
@@ -229,7 +215,7 @@ TEST_CASE("help reads the builtin table, so it says what the evaluator does", "[
   }
   SECTION("an unknown name suggests the nearest one") {
     CHECK(run({"help STPE"}) ==
-          "<input>:1:6: error: no function, constant or command 'STPE' (did you mean STEP?)\n"
+          "<input>:1:6: error: no function, operator, constant or command 'STPE' (did you mean STEP?)\n"
           "help STPE\n"
           "     ^~~~\n");
   }
@@ -306,16 +292,79 @@ TEST_CASE(":plot draws a text plot over TIME or a variable and can write an SVG"
     CHECK(content.str().find("<polyline class=\"curve\"") != std::string::npos);
   }
   SECTION("errors") {
-    CHECK(run({":plot TIME"}) == "error: usage: :plot EXPR for VAR=A..B [--svg FILE]\n");
+    CHECK(run({":plot TIME"}) ==
+          "error: usage: :plot EXPR[, EXPR...] for VAR=A..B [--grad] [--svg FILE] [--points N]\n");
+    CHECK(run({":plot TIME for TIME=-1E308..1E308"}) ==
+          "<input>:1:21: error: the range is wider than a double can hold; make it narrower\n"
+          ":plot TIME for TIME=-1E308..1E308\n"
+          "                    ^~~~~~~~~~~~~\n");
+    CHECK(run({":plot x for x=0..1 --foo"}) ==
+          "<input>:1:20: error: unknown option '--foo'; the options are --grad, --svg FILE and --points N\n"
+          ":plot x for x=0..1 --foo\n"
+          "                   ^~~~~\n");
+    CHECK(run({":plot x for x=0..1 --points 1 --svg f.svg"}) ==
+          "<input>:1:29: error: --points takes a whole number from 2 to 100000\n"
+          ":plot x for x=0..1 --points 1 --svg f.svg\n"
+          "                            ^\n");
+    CHECK(run({":plot x for x=0..1 --svg"}) ==
+          "<input>:1:20: error: --svg needs a value: :plot EXPR[, EXPR...] for VAR=A..B [--grad] [--svg FILE] "
+          "[--points N]\n"
+          ":plot x for x=0..1 --svg\n"
+          "                   ^~~~~\n");
+    CHECK(run({":plot x for x=0..1 --points 9"}) == "error: --points sets the number of SVG samples; add --svg FILE\n");
+    CHECK(run({":plot x, , 1 for x=0..1"}) ==
+          "<input>:1:10: error: expected an expression before or after this ','\n"
+          ":plot x, , 1 for x=0..1\n"
+          "         ^\n");
+    CHECK(run({":plot SQRT(-1 - x*x) for x=0..1"}) ==
+          "<input>:1:7: error: undefined over the whole range: SQRT of a negative number\n"
+          ":plot SQRT(-1 - x*x) for x=0..1\n"
+          "      ^~~~~~~~~~~~~~\n");
     CHECK(run({":plot TIME for TIME=1..0"}) ==
           "<input>:1:21: error: the range must increase: 1..0\n"
           ":plot TIME for TIME=1..0\n"
           "                    ^~~~\n");
-    CHECK(run({":plot SQRT(TIME) for TIME=-1..1"}) ==
-          "<input>:1:7: error: SQRT of a negative number\n"
-          ":plot SQRT(TIME) for TIME=-1..1\n"
-          "      ^~~~~~~~~~\n"
-          "  while plotting at TIME = -1\n");
+  }
+  SECTION("an undefined point is a gap, and a line says where") {
+    // z = 10 i / 63: only the first column, z = 0, is undefined, so it stays blank in every row.
+    std::string p = run({":plot LOG(z) for z=0..10"});
+    CHECK(p.ends_with("\ngap: LOG(z) is undefined at z = 0: LOG of a number <= 0\n"));
+    std::istringstream rows(p);
+    std::string line;
+    std::getline(rows, line);
+    for (std::size_t r = 0; r < fexpr::repl::kTextRows; ++r) {
+      std::getline(rows, line);
+      const std::size_t bar = line.find(" |");
+      CHECK((bar + 2 >= line.size() || line[bar + 2] == ' '));
+    }
+    CHECK(!run.session.failed());  // a gap is not an error
+  }
+  SECTION("several expressions and their derivatives overlay, with a legend") {
+    std::string p = run({":plot x**2, 1 - x for x=0..1 --grad"});
+    CHECK(p.starts_with("x**2, d/dx x**2, 1 - x, d/dx 1 - x\n"));
+    CHECK(p.ends_with("  * x**2\n  + d/dx x**2\n  o 1 - x\n  x d/dx 1 - x\n"));
+    // 2x reaches 2 at x = 1, the largest value drawn; -1, the derivative of 1 - x, the smallest.
+    CHECK(p.find("\n 2 |") != std::string::npos);
+    CHECK(p.find("\n-1 |xxxx") != std::string::npos);
+  }
+  SECTION("--points sets the SVG's samples; a gap splits its polyline") {
+    std::string path = "repl_session_gap.svg";
+    // x = -1, -0.8, ..., 1: LOG(ABS(x)) is undefined at x = 0 alone, the sixth point.
+    CHECK(run({":plot LOG(ABS(x)) for x=-1..1 --svg " + path + " --points 11"})
+              .ends_with("wrote " + path + " (11 points)\ngap: LOG(ABS(x)) is undefined at x = 0: LOG of a number <= 0\n"));
+    std::ifstream svg(path);
+    std::stringstream content;
+    content << svg.rdbuf();
+    std::string text = content.str();
+    std::size_t polylines = 0;
+    for (std::size_t at = text.find("<polyline"); at != std::string::npos; at = text.find("<polyline", at + 1)) {
+      ++polylines;
+      const std::size_t points = text.find("points=\"", at) + 8;
+      const std::string list = text.substr(points, text.find('"', points) - points);
+      CHECK(std::count(list.begin(), list.end(), ',') == 5);  // five points on each side of 0
+    }
+    CHECK(polylines == 2);
+    std::remove(path.c_str());
   }
 }
 

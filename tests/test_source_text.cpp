@@ -87,6 +87,12 @@ TEST_CASE("a span over multi-byte characters has one tilde per further character
   CHECK(source.position(begin + 3).column == 6);
 }
 
+TEST_CASE("with show_code the severity carries the code in brackets, as linters print it", "[diagnostic]") {
+  Diagnostic d{fexpr::Severity::warning, fexpr::Code::discontinuity, {0, 2}, "rough"};
+  CHECK(SourceText("t", "IF\n").render(d, true) == "t:1:1: warning[discontinuity]: rough\nIF\n^~\n");
+  CHECK(SourceText("t", "IF\n").render(d) == "t:1:1: warning: rough\nIF\n^~\n");
+}
+
 TEST_CASE("JSON strings replace each byte that is not well-formed UTF-8 by U+FFFD", "[json][utf8]") {
   CHECK(fexpr::json::quote("st\xE4hl") == "\"st\xEF\xBF\xBDhl\"");
   CHECK(fexpr::json::quote("\xC0\xAF") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\"");            // overlong

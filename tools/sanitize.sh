@@ -34,8 +34,10 @@ if ! c++ -dM -E -x c++ /dev/null 2>/dev/null | grep -q __clang__; then pta=" -fn
 flags="$flags$pta"
 
 # configure BUILD_DIR COMPILE_FLAGS LINK_FLAGS
+# Without the Python module: a sanitized module cannot load into Debian's python3, which is not
+# built with the sanitizers, and the library code it calls is what the C++ suite checks.
 configure() {
-  cmake -S . -B "$1" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  cmake -S . -B "$1" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DFEXPR_PYTHON=OFF \
     -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" -DCMAKE_C_FLAGS_RELWITHDEBINFO="-O1 -g" \
     -DCMAKE_CXX_FLAGS="$2" -DCMAKE_C_FLAGS="$2" -DCMAKE_EXE_LINKER_FLAGS="$3" >/dev/null
 }

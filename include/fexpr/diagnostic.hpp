@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,16 +42,28 @@ enum class Code {
   not_interpreted, // info: a statement or function fexpr reads but does not evaluate
   user_subroutine, // info: FUNCTION=USER(...)
   io,              // file could not be read
+  suppression,     // warning: an inline suppression that suppresses nothing or names no code
 };
 
 std::string_view code_name(Code code);
 std::string_view severity_name(Severity severity);
+
+// A change that resolves a diagnostic: the text in span becomes replacement. A safe fix keeps
+// what the expression evidently meant (a misspelt name with one near match); an unsafe one
+// changes what the model does (STEP -> STEP5 in a MOTION changes the motion), so it is applied
+// only when asked for.
+struct Fix {
+  Span span;
+  std::string replacement;
+  bool safe = true;
+};
 
 struct Diagnostic {
   Severity severity = Severity::error;
   Code code = Code::syntax;
   Span span;
   std::string message;
+  std::optional<Fix> fix = std::nullopt;  // set where a certain correction is known
 };
 
 // The text an expression or dataset came from, with what is needed to turn offsets into
@@ -64,8 +77,9 @@ class SourceText {
   Position position(std::uint32_t offset) const;
   std::string_view line_text(std::uint32_t line) const;
 
-  // "name:line:column: error: message" followed by the source line and a caret under the span.
-  std::string render(const Diagnostic& d) const;
+  // "name:line:column: error: message" followed by the source line and a caret under the span;
+  // with show_code, "error[code]:" as linters print it.
+  std::string render(const Diagnostic& d, bool show_code = false) const;
 
  private:
   std::string name_;

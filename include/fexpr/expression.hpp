@@ -12,6 +12,7 @@
 
 #include <fexpr/diagnostic.hpp>
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -38,7 +39,8 @@ class Context {
   Context& operator=(const Context&);
 
   // Declares a user variable (names are case-insensitive) and returns its slot in
-  // Inputs::variables. Declaring a name twice returns the first slot.
+  // Inputs::variables. Declaring a name twice returns the first slot. Throws
+  // std::invalid_argument for a reserved name (TIME, PI, ...) or one the grammar cannot read.
   std::size_t declare_variable(std::string_view name);
   std::optional<std::size_t> variable_slot(std::string_view name) const;
   const std::vector<std::string>& variables() const { return variables_; }
@@ -77,7 +79,21 @@ class Workspace {
   Buffers& buffers() { return *buffers_; }
 
  private:
+  friend class Expression;
   std::unique_ptr<Buffers> buffers_;
+  // Set while an evaluation runs with this workspace, so that one started meanwhile (another
+  // thread sharing it) is an error instead of corrupted scratch memory. Set without a locked
+  // instruction, which costs as much as a small evaluation: two evaluations starting in the
+  // same nanoseconds may both pass.
+  std::atomic<bool> busy_{false};
+};
+
+// A caller's mistake detected by the library: fewer variables than the expression was
+// compiled with, a gradient or Hessian span too short for derivative_count(), a workspace
+// in use by an evaluation that another thread started. The message says which and by how much.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
 };
 
 class EvaluationError : public std::runtime_error {
@@ -97,10 +113,17 @@ class Expression {
   const std::vector<std::string>& derivative_names() const;
   std::size_t derivative_count() const;
 
+  // How many Inputs::variables the expression reads: the variables of its context when it
+  // was compiled. Fewer is a UsageError; more are ignored.
+  std::size_t variable_count() const;
+
+  // Each throws EvaluationError when the expression cannot be evaluated at these inputs and
+  // UsageError when the inputs, spans or workspace are wrong.
   double value(const Inputs& in, Workspace& ws) const;
-  // Returns the value; writes d/d(input) for each derivative input into grad.
+  // Returns the value; writes d/d(input) for each derivative input into grad, which must hold
+  // derivative_count() values (more are left as they were).
   double gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const;
-  // Also writes the full symmetric Hessian, row-major n*n, into hess.
+  // Also writes the full symmetric Hessian, row-major n*n, into hess (at least n*n long).
   double hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const;
 
   const detail::Program& program() const { return *program_; }

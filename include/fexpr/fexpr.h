@@ -1,5 +1,6 @@
-/* The C API of fexpr: compile Adams function expressions, evaluate them with their gradient
- * and Hessian, and the IMPACT and BISTOP contact forces in the layout of RecurDyn's rd_impact.
+/* The C API of fexpr: compile Adams function expressions and the elements of a dataset,
+ * evaluate them with their gradient and Hessian, and the IMPACT and BISTOP contact forces in
+ * the layout of RecurDyn's rd_impact.
  *
  *   fexpr_context* ctx;      fexpr_expression* f;      fexpr_workspace* ws;
  *   size_t x, v;
@@ -92,10 +93,15 @@ void fexpr_context_destroy(fexpr_context* context);
  * variables array of the evaluation calls. Declaring a name twice gives the first slot. */
 fexpr_status fexpr_context_declare_variable(fexpr_context* context, const char* name, size_t* slot);
 
-/* Gives meaning to kinematic functions (DM, VR, DX, ...) from the parts and markers of an
- * .adm dataset, read from a file or from text (name is used in messages only). The model
- * state starts at the dataset's initial conditions. Replaces any earlier model; expressions
- * compiled before keep theirs. */
+/* Loads an .adm dataset, read from a file or from text (name is used in messages only): its
+ * parts and markers give meaning to kinematic functions (DM, VR, DX, ...), its elements to
+ * element functions (VARVAL, PINVAL, POUVAL, ARYVAL, SFORCE, CUBSPL, AKISPL, DIF, DIF1), and
+ * fexpr_compile_element compiles any element's FUNCTION. The model state starts at the
+ * dataset's initial conditions. Each DIFF statement, in dataset order, becomes a variable of the
+ * context named "DIFF/id", declared after the variables declared so far: DIF(id) reads it and
+ * derivatives are taken with respect to it, so a host integrates the DIFFs (their number,
+ * slots and IC= from fexpr_context_diff); DIF1(id) is an explicit DIFF's FUNCTION. Replaces
+ * any earlier model; expressions compiled before keep theirs. */
 fexpr_status fexpr_context_load_model(fexpr_context* context, const char* path);
 fexpr_status fexpr_context_load_model_text(fexpr_context* context, const char* name, const char* text);
 
@@ -105,12 +111,34 @@ fexpr_status fexpr_context_load_model_text(fexpr_context* context, const char* n
 fexpr_status fexpr_context_set_part_state(fexpr_context* context, long part_id, const double* state);
 fexpr_status fexpr_context_get_part_state(const fexpr_context* context, long part_id, double* state);
 
+/* The DIFF statements of the context's model (0 without a model), and the k-th's id, the slot
+ * of its variable and its initial value IC= (0 when not given); id, slot and initial may be
+ * NULL. k out of range is FEXPR_USAGE_ERROR. */
+fexpr_status fexpr_context_diff_count(const fexpr_context* context, size_t* count);
+fexpr_status fexpr_context_diff(const fexpr_context* context, size_t k, long* id, size_t* slot, double* initial);
+
 /* ---- Expressions: compiled once, immutable ---- */
 
 /* Compiles text against the context's variables and model. Variables declared later are not
  * seen by this expression. */
 fexpr_status fexpr_compile(const fexpr_context* context, const char* text, fexpr_expression** expression);
 void fexpr_expression_destroy(fexpr_expression* expression);
+
+/* The FUNCTION of an element of the context's model, named as in the dataset: "VARIABLE/3",
+ * "SFORCE/1", "MOTION/2", "DIFF/1" (upper or lower case). Element functions in it are bound
+ * as in fexpr_context_load_model; evaluation errors are placed in the dataset's text. An element
+ * that does not exist, or a context without a model, is FEXPR_USAGE_ERROR; one computed by a
+ * user subroutine, without FUNCTION=, reading what fexpr does not evaluate (JOINT, BEAM, ...)
+ * or on a reference cycle is FEXPR_ARGUMENT_ERROR; its compile errors have their status and
+ * their line and column in the dataset. */
+fexpr_status fexpr_compile_element(const fexpr_context* context, const char* element, fexpr_expression** expression);
+
+/* The loads of SFORCE/id in ground, as 12 expressions: the force on I (x, y, z), the torque on
+ * I, the force on J, the torque on J (see fexpr sforce for the line of action of TRANSLATIONAL,
+ * ROTATIONAL and ACTIONONLY). Each is destroyed with fexpr_expression_destroy. On failure no
+ * expression is made, with the statuses of fexpr_compile_element. fexpr composes the loads'
+ * text from the SFORCE's FUNCTION, so their evaluation errors have line and column 0. */
+fexpr_status fexpr_compile_sforce_loads(const fexpr_context* context, long id, fexpr_expression* loads[12]);
 
 /* The inputs of the derivatives, in gradient order: TIME, each variable declared when the
  * expression was compiled (index 1 + slot), then the model states it reads ("PART/3.x"). */
@@ -129,7 +157,8 @@ fexpr_status fexpr_workspace_set_mode(fexpr_workspace* workspace, double mode);
 /* Sets PART/part_id's states in the workspace's own copy of the context's model state, made
  * from the context's current state on the first call for that context's model. From then on
  * expressions compiled with that model read the workspace's copy when evaluated with this
- * workspace. Same checks as fexpr_context_set_part_state. */
+ * workspace. Same checks as fexpr_context_set_part_state. A workspace holding another model's
+ * states is FEXPR_USAGE_ERROR when it evaluates an expression of a different model. */
 fexpr_status fexpr_workspace_set_part_state(fexpr_workspace* workspace, const fexpr_context* context, long part_id,
                                             const double* state);
 

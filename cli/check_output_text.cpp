@@ -1,0 +1,68 @@
+// Compiler-style text: each diagnostic with its code, source line and caret, a hint when it has
+// a fix, a summary line per file, a total for several files, and counts per code on request.
+#include "cli/check_output.hpp"
+#include "dataset/rules.hpp"
+
+#include <iomanip>
+#include <map>
+
+namespace fexpr::cli {
+namespace {
+
+struct Counts {
+  int errors = 0, warnings = 0, notes = 0, functions = 0, safe = 0, unsafe = 0;
+};
+
+void diagnostic(std::ostream& out, const dataset::CheckedFile& f, const Diagnostic& d) {
+  if (f.source) out << f.source->render(d, true);
+  else out << f.path << ": " << severity_name(d.severity) << "[" << code_name(d.code) << "]: " << d.message << "\n";
+  if (d.fix)
+    out << "  fix: " << fix_description(f, *d.fix) << (d.fix->safe ? " (--fix)" : " (unsafe: --fix --unsafe-fixes)")
+        << "\n";
+}
+
+void statistics(std::ostream& out, const std::vector<dataset::CheckedFile>& files, const OutputOptions& o) {
+  std::map<Code, std::pair<int, int>> counts;  // shown, fixable
+  for (const auto& f : files)
+    for (const Diagnostic& d : f.diagnostics)
+      if (shown(d, o)) {
+        ++counts[d.code].first;
+        counts[d.code].second += d.fix ? 1 : 0;
+      }
+  for (const auto& [code, count] : counts) {
+    out << std::setw(6) << count.first << "  " << std::left << std::setw(18) << code_name(code) << std::right
+        << dataset::rule(code).summary;
+    if (count.second) out << " (" << count.second << " fixable)";
+    out << "\n";
+  }
+}
+
+}  // namespace
+
+void write_text(std::ostream& out, const std::vector<dataset::CheckedFile>& files, const OutputOptions& o) {
+  Counts total;
+  for (const auto& f : files) {
+    Counts c{f.errors(), f.warnings(), notes(f), f.functions, 0, 0};
+    for (const Diagnostic& d : f.diagnostics) {
+      if (!shown(d, o)) continue;
+      if (d.fix) ++(d.fix->safe ? c.safe : c.unsafe);
+      if (!o.quiet) diagnostic(out, f, d);
+    }
+    out << f.path << ": " << c.errors << " error(s), " << c.warnings << " warning(s), " << c.notes << " note(s)"
+        << (o.info || c.notes == 0 ? "" : " (--info shows them)") << ", " << c.functions << " function(s) checked\n";
+    total.errors += c.errors;
+    total.warnings += c.warnings;
+    total.functions += c.functions;
+    total.safe += c.safe;
+    total.unsafe += c.unsafe;
+  }
+  if (files.size() > 1)
+    out << "total: " << total.errors << " error(s), " << total.warnings << " warning(s), " << total.functions
+        << " function(s) in " << files.size() << " files\n";
+  if (o.fixed) out << o.fixed << " fix(es) applied\n";
+  if (total.safe) out << total.safe << " fixable with --fix\n";
+  if (total.unsafe) out << total.unsafe << " more fixable with --fix --unsafe-fixes\n";
+  if (o.statistics) statistics(out, files, o);
+}
+
+}  // namespace fexpr::cli
