@@ -167,7 +167,9 @@ Runner add_check_command(CLI::App& app) {
   sub->add_option("FILE", o->files, "Datasets to check (- = standard input)");
   // Directories are always searched, as ruff and eslint do; -r stays so scripts written for
   // the first releases, when it was needed, keep working.
-  sub->add_flag("-r,--recursive", "Accepted for compatibility: a directory's *.adm and *.acf files are always checked");
+  // A const std::string description: with a string literal CLI11's add_flag overloads are ambiguous.
+  static const std::string kRecursive = "Accepted for compatibility: a directory's *.adm and *.acf files are always checked";
+  sub->add_flag("-r,--recursive", kRecursive);
   sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
                   "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
   sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
