@@ -22,15 +22,17 @@ json range(Document& document, Span span) {
           {"end", {{"line", end.line}, {"character", end.character}}}};
 }
 
+json diagnostic(Document& document, const Diagnostic& d) {
+  return {{"range", range(document, d.span)},
+          {"severity", severity(d.severity)},
+          {"code", code_name(d.code)},
+          {"source", "fexpr"},
+          {"message", d.message}};
+}
+
 json published_diagnostics(Document& document) {
   json list = json::array();
-  for (const Diagnostic& d : document.checked().diagnostics) {
-    list.push_back({{"range", range(document, d.span)},
-                    {"severity", severity(d.severity)},
-                    {"code", code_name(d.code)},
-                    {"source", "fexpr"},
-                    {"message", d.message}});
-  }
+  for (const Diagnostic& d : document.checked().diagnostics) list.push_back(diagnostic(document, d));
   return {{"uri", document.uri()}, {"version", document.version()}, {"diagnostics", std::move(list)}};
 }
 

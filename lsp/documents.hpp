@@ -5,9 +5,9 @@
 // use after a change and dropped by the next change, so a burst of edits costs one check.
 #pragma once
 
-#include "dataset/loaded_model.hpp"
 #include "dataset/checker.hpp"
 #include "dataset/element_ids.hpp"
+#include "dataset/loaded_model.hpp"
 #include "lsp/positions.hpp"
 #include "lsp/rpc.hpp"
 
@@ -22,6 +22,9 @@ namespace fexpr::lsp {
 class Document {
  public:
   Document(std::string uri, std::string text, long long version);
+  // The line index views the text in place, so a document stays where it was made.
+  Document(const Document&) = delete;
+  Document& operator=(const Document&) = delete;
 
   const std::string& uri() const { return uri_; }
   const std::string& text() const { return text_; }
@@ -35,8 +38,6 @@ class Document {
   const std::string& name() const { return name_; }
   const LineIndex& lines();
   const dataset::CheckedFile& checked();
-  // Whether the current text has been checked since its last change.
-  bool is_checked() const { return checked_.has_value(); }
   dataset::LoadedModel& model();
   // The statement whose span holds the offset (ends included), or null.
   const dataset::Statement* statement_at(std::uint32_t offset);

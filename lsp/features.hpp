@@ -12,8 +12,15 @@ namespace fexpr::lsp {
 // Range of a byte span in LSP positions.
 json range(Document& document, Span span);
 
+// One of the checker's diagnostics as an LSP Diagnostic.
+json diagnostic(Document& document, const Diagnostic& d);
 // textDocument/publishDiagnostics params: the checker's report of the current text.
 json published_diagnostics(Document& document);
+
+// textDocument/codeAction for the byte range [begin, end]: a quick fix for each diagnostic
+// there that carries the checker's Fix (the same fixes `fexpr check --fix` applies); a safe
+// fix is the preferred action.
+json code_actions(Document& document, std::uint32_t begin, std::uint32_t end);
 
 // textDocument/hover at an offset: a function's signature, formula and example; an element
 // id's statement; a FUNCTION='s value at the initial state. Null when there is nothing there.

@@ -23,7 +23,6 @@ inline constexpr int method_not_found = -32601;
 inline constexpr int invalid_params = -32602;
 inline constexpr int internal_error = -32603;
 inline constexpr int server_not_initialized = -32002;
-inline constexpr int request_failed = -32803;
 }  // namespace error_code
 
 struct RpcError : std::runtime_error {

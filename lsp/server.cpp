@@ -2,6 +2,8 @@
 
 #include "lsp/features.hpp"
 
+#include <algorithm>
+
 namespace fexpr::lsp {
 namespace {
 
@@ -16,6 +18,7 @@ json capabilities() {
             {"definitionProvider", true},
             {"referencesProvider", true},
             {"documentSymbolProvider", true},
+            {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
             {"completionProvider", {{"triggerCharacters", {"(", ",", "="}}}}}},
           {"serverInfo", {{"name", "fexpr"}}}};
 }
@@ -122,6 +125,13 @@ json Server::request(const std::string& method, const json& params) {
   if (method == "textDocument/completion") {
     Document& d = document_of(documents_, params);
     return completion(d, offset_of(d, params));
+  }
+  if (method == "textDocument/codeAction") {
+    Document& d = document_of(documents_, params);
+    const json& range = object_member(params, "range", "params");
+    std::uint32_t begin = d.lines().offset(position_member(range, "start", "params.range"));
+    std::uint32_t end = d.lines().offset(position_member(range, "end", "params.range"));
+    return code_actions(d, begin, std::max(begin, end));
   }
   if (method == "textDocument/documentSymbol") return document_symbols(document_of(documents_, params));
   throw RpcError(error_code::method_not_found, "method '" + method + "' is not supported");
