@@ -80,15 +80,6 @@ fexpr_status guarded(Body body) noexcept {
 // compiled with it, so that either may be destroyed first.
 using dataset::LoadedModel;
 
-bool is_identifier(const char* name) {
-  auto letter = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; };
-  if (!letter(name[0])) return false;
-  for (const char* c = name + 1; *c; ++c) {
-    if (!letter(*c) && !(*c >= '0' && *c <= '9')) return false;
-  }
-  return true;
-}
-
 std::string part_name(long id) { return "PART/" + std::to_string(id); }
 
 // Finds the part whose state may be set to `state`, or says why there is none.
@@ -276,9 +267,6 @@ fexpr_status fexpr_context_declare_variable(fexpr_context* context, const char* 
     if (!context) return usage("fexpr_context_declare_variable: context is NULL");
     if (!name) return usage("fexpr_context_declare_variable: name is NULL");
     if (!slot) return usage("fexpr_context_declare_variable: slot is NULL");
-    if (!is_identifier(name)) {
-      return usage("'" + std::string(name) + "' is not a name: letters, digits and '_', not starting with a digit");
-    }
     try {
       *slot = context->context.declare_variable(name);
     } catch (const std::invalid_argument& e) {

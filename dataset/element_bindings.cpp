@@ -85,7 +85,7 @@ ElementBindings::ElementBindings(const Dataset& dataset, const SourceText& sourc
   for (const Statement& s : dataset.statements) {
     if (!s.id) continue;
     statements_.emplace(std::make_pair(s.name, *s.id), &s);
-    if (diffs == DiffValues::states && s.name == "DIFF") context_.declare_variable(label("DIFF", *s.id));
+    if (diffs == DiffValues::states && s.name == "DIFF") context_.declare_bound_input(label("DIFF", *s.id));
   }
 }
 

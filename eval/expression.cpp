@@ -28,6 +28,12 @@ std::size_t Context::declare_variable(std::string_view name) {
   return variables_.size() - 1;
 }
 
+std::size_t Context::declare_bound_input(std::string_view label) {
+  if (auto slot = variable_slot(label)) return *slot;
+  variables_.emplace_back(label);
+  return variables_.size() - 1;
+}
+
 std::optional<std::size_t> Context::variable_slot(std::string_view name) const {
   for (std::size_t i = 0; i < variables_.size(); ++i) {
     if (text::iequals(variables_[i], name)) return i;

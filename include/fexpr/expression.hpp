@@ -42,6 +42,10 @@ class Context {
   // Inputs::variables. Declaring a name twice returns the first slot. Throws
   // std::invalid_argument for a reserved name (TIME, PI, ...) or one the grammar cannot read.
   std::size_t declare_variable(std::string_view name);
+  // Declares an input no expression can name, read only through the bindings (a dataset's DIFF
+  // states, which DIF(id) reads); `label` ("DIFF/3") names it in derivative_names(). Declaring
+  // a label twice returns the first slot.
+  std::size_t declare_bound_input(std::string_view label);
   std::optional<std::size_t> variable_slot(std::string_view name) const;
   const std::vector<std::string>& variables() const { return variables_; }
 
