@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   add(fexpr::cli::add_repl_command(app));
   add(fexpr::cli::add_check_command(app));
   add(fexpr::cli::add_sforce_command(app));
+  add(fexpr::cli::add_codegen_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,33 @@
+// The builtins and operators the generator writes as C, each as the fast form computes it
+// (eval/run.cpp) with the reference form's domain checks and messages (builtins/*.cpp).
+#pragma once
+
+#include "builtins/builtin.hpp"
+#include "codegen/writer.hpp"
+
+#include <optional>
+#include <span>
+
+namespace fexpr::codegen {
+
+// An argument of a call: its Dual, and its value when it is a constant of the program.
+struct Argument {
+  Dual dual;
+  std::optional<double> constant;
+};
+
+// f at the arguments, its checks written before it; nullopt when f has no C rule here.
+std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
+std::optional<Dual> step_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
+
+// a**e as power_value in eval/run.cpp computes it: the constant exponents by multiplication
+// and sqrt, the others by pow (or, for an exponent only known at run time, by fx_power_value,
+// which power_helpers() defines).
+Scalar power_value(Writer& w, const Scalar& a, double e);
+Scalar power_value(Writer& w, const Scalar& a, const Scalar& e);
+// The operator a**e with its checks ('**' messages); e.constant when the exponent is one.
+Dual power(Writer& w, const Dual& a, const Argument& e);
+// The C helpers a power with a varying exponent calls.
+const char* power_helpers();
+
+}  // namespace fexpr::codegen

@@ -1,0 +1,156 @@
+// STEP, STEP5, HAVSIN, IMPACT and BISTOP with constant parameters, as the fast form's own steps
+// compute them (Fast::step, impact_force and bistop_force in eval/run.cpp). With parameters
+// that the table's rule rejects, every call fails with the rule's message.
+#include "builtins/steps.hpp"
+#include "codegen/rules.hpp"
+
+#include <cmath>
+#include <numbers>
+#include <string_view>
+#include <vector>
+
+namespace fexpr::codegen {
+namespace {
+
+enum class Curve { cubic, quintic, haversine };
+
+Dual curve(Writer& w, Curve c, const Dual& t) {
+  auto k = [&](double v) { return w.constant(v); };
+  switch (c) {
+    case Curve::cubic: return w.mul(w.mul(t, t), w.sub(k(3.0), w.mul(k(2.0), t)));
+    case Curve::quintic:
+      return w.mul(w.mul(w.mul(t, t), t), w.add(k(10.0), w.mul(t, w.add(k(-15.0), w.mul(k(6.0), t)))));
+    case Curve::haversine: {
+      const Dual u = w.mul(k(std::numbers::pi), t);
+      const Scalar c0 = w.call("cos", u.v);
+      const Scalar s = w.order() > 0 ? w.neg(w.call("sin", u.v)) : known(0.0);
+      const Scalar cc = w.order() > 1 ? w.neg(c0) : known(0.0);
+      return w.mul(k(0.5), w.sub(k(1.0), w.chain(u, c0, s, cc)));
+    }
+  }
+  return t;
+}
+
+// h0 + (h1 - h0)·curve(Δ), Δ = offset/span clamped to [0, 1], into a Dual the branches set. The
+// fast form multiplies by 1/span where that is exact; builtins::smooth_step divides.
+Dual clamped(Writer& w, Curve c, const Dual& delta, const Dual& h0, const Dual& h1, const Dual& rise) {
+  const Dual out = w.declare();
+  const std::string d = text(delta.v);
+  w.open("if (" + d + " <= 0.0)");
+  w.assign(out, h0);
+  w.close();
+  w.open("else if (" + d + " >= 1.0)");
+  w.assign(out, h1);
+  w.close();
+  w.open("else");
+  w.assign(out, w.add(h0, w.mul(rise, curve(w, c, delta))));
+  w.close();
+  return out;
+}
+
+// builtins::smooth_step on Duals, its ends Duals too.
+Dual smooth_step(Writer& w, const Dual& x, const Dual& x0, const Dual& h0, const Dual& x1, const Dual& h1) {
+  const Dual delta = w.div(w.sub(x, x0), w.sub(x1, x0));
+  return clamped(w, Curve::cubic, delta, h0, h1, w.sub(h1, h0));
+}
+
+// contact_force of eval/run.cpp: k·u^e less the damping, kept on the pushing side of 0.
+Dual contact_force(Writer& w, const Dual& u, const Dual& damping, const Dual& xdot, double k, double e, double sense) {
+  Scalar f1 = known(0.0), f2 = known(0.0);
+  if (w.order() > 0) f1 = e == 1.0 ? known(1.0) : w.mul(known(e), power_value(w, u.v, e - 1.0));
+  if (w.order() > 1) f2 = e == 1.0 ? known(0.0) : w.mul(known(e * (e - 1.0)), power_value(w, u.v, e - 2.0));
+  const Dual power = w.chain(u, power_value(w, u.v, e), f1, f2);
+  const Dual f = w.sub(w.mul(w.constant(sense * k), power), w.mul(damping, xdot));
+  const Dual out = w.declare();
+  w.open("if (" + literal(sense) + " * " + text(f.v) + " > 0.0)");
+  w.assign(out, f);
+  w.close();
+  w.open("else");
+  w.assign(out, w.constant(0.0));
+  w.close();
+  return out;
+}
+
+// Contact below x1 (side 1, IMPACT and BISTOP) or above x2 (side -1, BISTOP).
+Dual contact(Writer& w, const Dual& x, const Dual& xdot, double at, double k, double e, double cmax, double d,
+             double sense) {
+  auto c = [&](double v) { return w.constant(v); };
+  if (sense > 0.0)
+    return contact_force(w, w.sub(c(at), x), smooth_step(w, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0)), xdot, k, e,
+                         1.0);
+  return contact_force(w, w.sub(x, c(at)), smooth_step(w, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax)), xdot, k, e,
+                       -1.0);
+}
+
+// Every argument from `first` on, if all are constants.
+std::optional<std::vector<double>> constants(std::span<const Argument> args, std::size_t first) {
+  std::vector<double> c;
+  for (std::size_t a = first; a < args.size(); ++a) {
+    if (!args[a].constant) return std::nullopt;
+    c.push_back(*args[a].constant);
+  }
+  return c;
+}
+
+// The message of the table's rule at these arguments (x = `x`, the others as given), if any.
+const char* rejected(const builtins::Builtin& f, double x, const std::vector<double>& parameters, std::size_t first) {
+  std::vector<double> a(first, x);
+  a.insert(a.end(), parameters.begin(), parameters.end());
+  double value = 0.0;
+  return f.value(a.data(), static_cast<int>(a.size()), &value);
+}
+
+Dual fails(Writer& w, const char* message) {
+  w.line("return fx_fail(error, " + quoted(message) + ");");
+  return w.constant(0.0);
+}
+
+std::optional<Dual> step(Writer& w, Curve curve, std::span<const Argument> args) {
+  const auto c = constants(args, 1);
+  if (!c) return std::nullopt;
+  const double x0 = (*c)[0], h0 = (*c)[1], x1 = (*c)[2], h1 = (*c)[3], span = x1 - x0;
+  int exponent = 0;
+  const bool exact = std::fabs(std::frexp(span, &exponent)) == 0.5 && std::isfinite(1.0 / span);
+  const Dual offset = w.sub(args[0].dual, w.constant(x0));
+  const Dual delta = exact ? w.mul(offset, w.constant(1.0 / span)) : w.div(offset, w.constant(span));
+  return clamped(w, curve, delta, w.constant(h0), w.constant(h1), w.constant(h1 - h0));
+}
+
+std::optional<Dual> contact_call(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop) {
+  const auto c = constants(args, 2);
+  if (!c) return std::nullopt;
+  if (const char* message = rejected(f, (*c)[0], *c, 2)) return fails(w, message);
+  const std::vector<double>& p = *c;
+  const Dual &x = args[0].dual, &xdot = args[1].dual;
+  const Dual out = w.declare();
+  const std::string xv = text(x.v);
+  const std::size_t k = bistop ? 2 : 1;  // k, e, cmax, d follow x1 (and x2)
+  w.open("if (" + xv + " < " + literal(p[0]) + ")");
+  w.assign(out, contact(w, x, xdot, p[0], p[k], p[k + 1], p[k + 2], p[k + 3], 1.0));
+  w.close();
+  if (bistop) {
+    w.open("else if (" + xv + " > " + literal(p[1]) + ")");
+    w.assign(out, contact(w, x, xdot, p[1], p[k], p[k + 1], p[k + 2], p[k + 3], -1.0));
+    w.close();
+  }
+  w.open("else");
+  w.assign(out, w.constant(0.0));
+  w.close();
+  return out;
+}
+
+}  // namespace
+
+std::optional<Dual> step_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args) {
+  const std::string_view n = f.name;
+  if ((n == "STEP" || n == "STEP5" || n == "HAVSIN") && args.size() == 5) {
+    if (const auto c = constants(args, 1))
+      if (const char* message = rejected(f, (*c)[0], *c, 1)) return fails(w, message);
+    return step(w, n == "STEP" ? Curve::cubic : n == "STEP5" ? Curve::quintic : Curve::haversine, args);
+  }
+  if (n == "IMPACT" && args.size() == 7) return contact_call(w, f, args, false);
+  if (n == "BISTOP" && args.size() == 8) return contact_call(w, f, args, true);
+  return std::nullopt;
+}
+
+}  // namespace fexpr::codegen
