@@ -200,7 +200,7 @@ class Generator {
     if (f.category == builtins::Category::history) why = " needs the solver's history; fexpr codegen does not write it";
     else if (f.name == "STEP" || f.name == "STEP5" || f.name == "HAVSIN" || f.name == "IMPACT" || f.name == "BISTOP")
       why = " is supported by fexpr codegen with constant parameters only (all but x, and xdot)";
-    error(span, "'" + std::string(source(span)) + "': " + std::string(f.name) + why);
+    error(span, std::string(f.name) + why);
     return std::nullopt;
   }
 
@@ -259,7 +259,7 @@ std::string Generator::prologue() const {
     s += " * Written with --unchecked: no domain checks; a domain error gives NaN or an infinity.\n"
          " * Returns 0, or 1 with *error for a call whose constant parameters its function rejects.\n */\n";
   }
-  s += "#include <math.h>\n#include <stddef.h>\n\n";
+  s += "#include <math.h>\n\n";
   // Each helper once, so that several generated functions can share one C file.
   if (w_.body().find("fx_fail") != std::string::npos || o_.checked)
     s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
