@@ -196,10 +196,9 @@ class Generator {
     for (std::uint32_t a = 0; a < i.count; ++a) args.push_back(argument(p_.argument_lists[i.a + a]));
     if (auto d = math_function(w_, f, args)) return d;
     if (auto d = step_function(w_, f, args)) return d;
+    if (auto d = series_function(w_, f, args)) return d;
     std::string why = " is not supported by fexpr codegen yet";
     if (f.category == builtins::Category::history) why = " needs the solver's history; fexpr codegen does not write it";
-    else if (f.name == "STEP" || f.name == "STEP5" || f.name == "HAVSIN" || f.name == "IMPACT" || f.name == "BISTOP")
-      why = " is supported by fexpr codegen with constant parameters only (all but x, and xdot)";
     error(span, std::string(f.name) + why);
     return std::nullopt;
   }

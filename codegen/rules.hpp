@@ -19,6 +19,9 @@ struct Argument {
 // f at the arguments, its checks written before it; nullopt when f has no C rule here.
 std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
 std::optional<Dual> step_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
+// IMPACT (bistop false) and BISTOP with parameters that vary.
+Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop);
+std::optional<Dual> series_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
 
 // a**e as power_value in eval/run.cpp computes it: the constant exponents by multiplication
 // and sqrt, the others by pow (or, for an exponent only known at run time, by fx_power_value,

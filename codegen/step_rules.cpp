@@ -1,8 +1,10 @@
-// STEP, STEP5, HAVSIN, IMPACT and BISTOP with constant parameters, as the fast form's own steps
-// compute them (Fast::step, impact_force and bistop_force in eval/run.cpp). With parameters
-// that the table's rule rejects, every call fails with the rule's message.
-#include "builtins/steps.hpp"
+// STEP, STEP5, HAVSIN, IMPACT and BISTOP. With constant parameters as the fast form's own steps
+// compute them (Fast::step, impact_force and bistop_force in eval/run.cpp); a step whose
+// parameters vary as the table's rule does (a Jet over its arguments, builtins/steps.cpp), then
+// the chain rule. With constant parameters that the rule rejects, every call fails with the
+// rule's message.
 #include "codegen/rules.hpp"
+#include "codegen/smooth_step.hpp"
 
 #include <cmath>
 #include <numbers>
@@ -11,48 +13,6 @@
 
 namespace fexpr::codegen {
 namespace {
-
-enum class Curve { cubic, quintic, haversine };
-
-Dual curve(Writer& w, Curve c, const Dual& t) {
-  auto k = [&](double v) { return w.constant(v); };
-  switch (c) {
-    case Curve::cubic: return w.mul(w.mul(t, t), w.sub(k(3.0), w.mul(k(2.0), t)));
-    case Curve::quintic:
-      return w.mul(w.mul(w.mul(t, t), t), w.add(k(10.0), w.mul(t, w.add(k(-15.0), w.mul(k(6.0), t)))));
-    case Curve::haversine: {
-      const Dual u = w.mul(k(std::numbers::pi), t);
-      const Scalar c0 = w.call("cos", u.v);
-      const Scalar s = w.order() > 0 ? w.neg(w.call("sin", u.v)) : known(0.0);
-      const Scalar cc = w.order() > 1 ? w.neg(c0) : known(0.0);
-      return w.mul(k(0.5), w.sub(k(1.0), w.chain(u, c0, s, cc)));
-    }
-  }
-  return t;
-}
-
-// h0 + (h1 - h0)·curve(Δ), Δ = offset/span clamped to [0, 1], into a Dual the branches set. The
-// fast form multiplies by 1/span where that is exact; builtins::smooth_step divides.
-Dual clamped(Writer& w, Curve c, const Dual& delta, const Dual& h0, const Dual& h1, const Dual& rise) {
-  const Dual out = w.declare();
-  const std::string d = text(delta.v);
-  w.open("if (" + d + " <= 0.0)");
-  w.assign(out, h0);
-  w.close();
-  w.open("else if (" + d + " >= 1.0)");
-  w.assign(out, h1);
-  w.close();
-  w.open("else");
-  w.assign(out, w.add(h0, w.mul(rise, curve(w, c, delta))));
-  w.close();
-  return out;
-}
-
-// builtins::smooth_step on Duals, its ends Duals too.
-Dual smooth_step(Writer& w, const Dual& x, const Dual& x0, const Dual& h0, const Dual& x1, const Dual& h1) {
-  const Dual delta = w.div(w.sub(x, x0), w.sub(x1, x0));
-  return clamped(w, Curve::cubic, delta, h0, h1, w.sub(h1, h0));
-}
 
 // contact_force of eval/run.cpp: k·u^e less the damping, kept on the pushing side of 0.
 Dual contact_force(Writer& w, const Dual& u, const Dual& damping, const Dual& xdot, double k, double e, double sense) {
@@ -74,11 +34,12 @@ Dual contact_force(Writer& w, const Dual& u, const Dual& damping, const Dual& xd
 // Contact below x1 (side 1, IMPACT and BISTOP) or above x2 (side -1, BISTOP).
 Dual contact(Writer& w, const Dual& x, const Dual& xdot, double at, double k, double e, double cmax, double d,
              double sense) {
+  DualArithmetic m(w);
   auto c = [&](double v) { return w.constant(v); };
   if (sense > 0.0)
-    return contact_force(w, w.sub(c(at), x), smooth_step(w, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0)), xdot, k, e,
+    return contact_force(w, w.sub(c(at), x), smooth_step(m, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0), Curve::cubic), xdot, k, e,
                          1.0);
-  return contact_force(w, w.sub(x, c(at)), smooth_step(w, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax)), xdot, k, e,
+  return contact_force(w, w.sub(x, c(at)), smooth_step(m, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax), Curve::cubic), xdot, k, e,
                        -1.0);
 }
 
@@ -105,20 +66,41 @@ Dual fails(Writer& w, const char* message) {
   return w.constant(0.0);
 }
 
-std::optional<Dual> step(Writer& w, Curve curve, std::span<const Argument> args) {
+// The table's rule (a Jet over the five arguments), then the chain rule over the lanes.
+Dual general_step(Writer& w, const builtins::Builtin& f, Curve c, std::span<const Argument> args) {
+  const double same[5] = {0.0, 0.0, 0.0, 0.0, 0.0}, backwards[5] = {0.0, 1.0, 0.0, 0.0, 0.0};
+  double ignored = 0.0;
+  const std::string x0 = text(args[1].dual.v), x1 = text(args[3].dual.v);
+  w.fail_if(x0 + " == " + x1, f.value(same, 5, &ignored));
+  w.fail_if(x0 + " > " + x1, f.value(backwards, 5, &ignored));
+  Dual out;
+  {
+    JetArithmetic m(w, 5);
+    std::vector<Dual> a;
+    for (int i = 0; i < 5; ++i) a.push_back(m.variable(args[static_cast<std::size_t>(i)].dual.v, i));
+    out = smooth_step(m, a[0], a[1], a[2], a[3], a[4], c);
+  }
+  std::vector<const Dual*> rows;
+  for (const Argument& a : args) rows.push_back(&a.dual);
+  return w.chain_rows(out.v, rows, out.g, out.h);
+}
+
+std::optional<Dual> step(Writer& w, const builtins::Builtin& f, Curve curve, std::span<const Argument> args) {
   const auto c = constants(args, 1);
-  if (!c) return std::nullopt;
+  if (!c) return general_step(w, f, curve, args);
+  if (const char* message = rejected(f, (*c)[0], *c, 1)) return fails(w, message);
   const double x0 = (*c)[0], h0 = (*c)[1], x1 = (*c)[2], h1 = (*c)[3], span = x1 - x0;
   int exponent = 0;
   const bool exact = std::fabs(std::frexp(span, &exponent)) == 0.5 && std::isfinite(1.0 / span);
   const Dual offset = w.sub(args[0].dual, w.constant(x0));
   const Dual delta = exact ? w.mul(offset, w.constant(1.0 / span)) : w.div(offset, w.constant(span));
-  return clamped(w, curve, delta, w.constant(h0), w.constant(h1), w.constant(h1 - h0));
+  DualArithmetic m(w);
+  return clamped(m, curve, delta, w.constant(h0), w.constant(h1), w.constant(h1 - h0));
 }
 
 std::optional<Dual> contact_call(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop) {
   const auto c = constants(args, 2);
-  if (!c) return std::nullopt;
+  if (!c) return general_contact(w, f, args, bistop);
   if (const char* message = rejected(f, (*c)[0], *c, 2)) return fails(w, message);
   const std::vector<double>& p = *c;
   const Dual &x = args[0].dual, &xdot = args[1].dual;
@@ -143,11 +125,8 @@ std::optional<Dual> contact_call(Writer& w, const builtins::Builtin& f, std::spa
 
 std::optional<Dual> step_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args) {
   const std::string_view n = f.name;
-  if ((n == "STEP" || n == "STEP5" || n == "HAVSIN") && args.size() == 5) {
-    if (const auto c = constants(args, 1))
-      if (const char* message = rejected(f, (*c)[0], *c, 1)) return fails(w, message);
-    return step(w, n == "STEP" ? Curve::cubic : n == "STEP5" ? Curve::quintic : Curve::haversine, args);
-  }
+  if ((n == "STEP" || n == "STEP5" || n == "HAVSIN") && args.size() == 5)
+    return step(w, f, n == "STEP" ? Curve::cubic : n == "STEP5" ? Curve::quintic : Curve::haversine, args);
   if (n == "IMPACT" && args.size() == 7) return contact_call(w, f, args, false);
   if (n == "BISTOP" && args.size() == 8) return contact_call(w, f, args, true);
   return std::nullopt;

@@ -176,6 +176,18 @@ Dual Writer::chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& 
   return r;
 }
 
+Dual Writer::chain_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                        const std::vector<Scalar>& dd) {
+  Dual r = result(f);
+  if (order_ == 0) return r;
+  const std::size_t n = args.size();
+  for (std::size_t a = 0; a < n; ++a) add_scaled(r, *args[a], d[a]);
+  if (order_ < 2) return r;
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t c = 0; c < n; ++c) add_outer(r, *args[a], *args[c], dd[a * n + c]);
+  return r;
+}
+
 Dual Writer::declare() {
   Dual r = result(variable("t" + std::to_string(next_++)));
   std::string names = r.v.name;

@@ -38,6 +38,12 @@ class Writer {
  public:
   Writer(int lanes, int order, bool checked) : lanes_(lanes), order_(order), checked_(checked) {}
   int lanes() const { return lanes_; }
+  // Makes the derivatives `lanes` wide (a Jet's arguments) and returns the width before.
+  int set_lanes(int lanes) {
+    const int before = lanes_;
+    lanes_ = lanes;
+    return before;
+  }
   int order() const { return order_; }
   bool checked() const { return checked_; }
 
@@ -76,6 +82,10 @@ class Writer {
   // f(u, w) with first partials fu, fw and second fuu, fuw, fww.
   Dual chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& fu, const Scalar& fw, const Scalar& fuu,
              const Scalar& fuw, const Scalar& fww);
+  // f(args) given its partials d and dd (row-major) by the arguments: the fast form's
+  // chain_rows, which adds d[a]·(row a) for each a, then dd[a][c]·(row a)(row c)ᵀ.
+  Dual chain_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                  const std::vector<Scalar>& dd);
   // A Dual in fresh, unset C variables, for a result that the branches of an `if` set
   // (assign), and so leaves the blocks it is made in.
   Dual declare();

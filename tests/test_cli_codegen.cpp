@@ -46,16 +46,16 @@ TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
 
 TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
   SECTION("a function without a C rule") {
-    const auto r = run_fexpr("codegen --var x '1 + POLY(x, 0, 1, 2)'", true);
+    const auto r = run_fexpr("codegen --var x '1 + MAG([x, 1, 0])'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("POLY is not supported by fexpr codegen yet") != std::string::npos);
+    CHECK(r.out.find("MAG is not supported by fexpr codegen yet") != std::string::npos);
     CHECK(r.out.find("    ^~~~") != std::string::npos);
     CHECK(r.out.find("int fexpr_function") == std::string::npos);
   }
-  SECTION("a STEP whose parameters vary") {
-    const auto r = run_fexpr("codegen --var x 'STEP(x, 0, x, 1, 2)'", true);
+  SECTION("DELAY, which needs the solver's history") {
+    const auto r = run_fexpr("codegen --var x 'DELAY(x, 0.1, 0)'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("with constant parameters only") != std::string::npos);
+    CHECK(r.out.find("DELAY needs the solver's history") != std::string::npos);
   }
   SECTION("a Hessian over more inputs than the evaluator's fast form takes") {
     const auto r = run_fexpr("codegen --hessian --var a --var b --var c --var d --var e 'a*b*c*d*e'", true);
