@@ -4,6 +4,7 @@
 
 #include <fexpr/expression.hpp>
 
+#include <cctype>
 #include <iostream>
 
 namespace fexpr::cli {

@@ -33,19 +33,21 @@ Dual power(JetArithmetic& m, const Dual& u, const Dual& e) {
 // contact_force: sense·k·u^e less the damping, kept on the pushing side of 0.
 Dual force(JetArithmetic& m, const Dual& u, const Dual& damping, const Dual& xdot, const Dual& k, const Dual& e,
            double sense) {
-  Writer& w = m.writer();
-  const Dual f = m.sub(m.mul(m.mul(m.constant(sense), k), power(m, u, e)), m.mul(damping, xdot));
+  return pushing(m.writer(), m.sub(m.mul(m.mul(m.constant(sense), k), power(m, u, e)), m.mul(damping, xdot)), sense);
+}
+
+}  // namespace
+
+Dual pushing(Writer& w, const Dual& f, double sense) {
   const Dual out = w.declare();
   w.open("if (" + literal(sense) + " * " + text(f.v) + " > 0.0)");
   w.assign(out, f);
   w.close();
   w.open("else");
-  w.assign(out, m.constant(0.0));
+  w.assign(out, w.constant(0.0));
   w.close();
   return out;
 }
-
-}  // namespace
 
 Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop) {
   const std::size_t n = args.size(), k = bistop ? 4 : 3;  // k, e, cmax, d from here on

@@ -20,15 +20,7 @@ Dual contact_force(Writer& w, const Dual& u, const Dual& damping, const Dual& xd
   if (w.order() > 0) f1 = e == 1.0 ? known(1.0) : w.mul(known(e), power_value(w, u.v, e - 1.0));
   if (w.order() > 1) f2 = e == 1.0 ? known(0.0) : w.mul(known(e * (e - 1.0)), power_value(w, u.v, e - 2.0));
   const Dual power = w.chain(u, power_value(w, u.v, e), f1, f2);
-  const Dual f = w.sub(w.mul(w.constant(sense * k), power), w.mul(damping, xdot));
-  const Dual out = w.declare();
-  w.open("if (" + literal(sense) + " * " + text(f.v) + " > 0.0)");
-  w.assign(out, f);
-  w.close();
-  w.open("else");
-  w.assign(out, w.constant(0.0));
-  w.close();
-  return out;
+  return pushing(w, w.sub(w.mul(w.constant(sense * k), power), w.mul(damping, xdot)), sense);
 }
 
 // Contact below x1 (side 1, IMPACT and BISTOP) or above x2 (side -1, BISTOP).
