@@ -77,6 +77,7 @@ class Generator {
     outputs();
     out.diagnostics = std::move(diagnostics_);
     if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
+    out.reads_mode = reads_mode_;
     return out;
   }
 

@@ -27,6 +27,7 @@ struct Options {
 
 struct Generated {
   std::string source;                   // empty when there were errors
+  bool reads_mode = false;              // MODE is the last input, after the gradient's
   std::vector<Diagnostic> diagnostics;  // what the generator cannot translate, at its place
 };
 
