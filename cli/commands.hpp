@@ -20,6 +20,7 @@ Runner add_sforce_command(CLI::App& app);
 Runner add_plot_command(CLI::App& app);
 Runner add_lsp_command(CLI::App& app);
 Runner add_loads_command(CLI::App& app);
+Runner add_codegen_command(CLI::App& app);
 
 // A number option read as expressions read their numbers, where CLI11 would use strtold, which
 // follows the C locale's decimal point and also takes hex, "nan" and "inf".

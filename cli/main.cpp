@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   add(fexpr::cli::add_plot_command(app));
   add(fexpr::cli::add_lsp_command(app));
   add(fexpr::cli::add_loads_command(app));
+  add(fexpr::cli::add_codegen_command(app));
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

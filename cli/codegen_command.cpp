@@ -1,0 +1,61 @@
+// fexpr codegen: write one expression as a self-contained C function, with its derivatives.
+#include "cli/commands.hpp"
+#include "codegen/generate.hpp"
+
+#include <fexpr/expression.hpp>
+
+#include <cctype>
+#include <iostream>
+
+namespace fexpr::cli {
+namespace {
+
+struct CodegenOptions {
+  bool gradient = false;
+  bool hessian = false;
+  bool unchecked = false;
+  std::string name = "fexpr_function";
+  std::vector<std::string> vars;
+  std::string expression;
+};
+
+int run_codegen(const CodegenOptions& o) {
+  const SourceText source("<expression>", o.expression);
+  Context context;
+  for (const std::string& v : o.vars) context.declare_variable(v);
+  auto compiled = compile(o.expression, context);
+  if (!compiled) {
+    for (const Diagnostic& d : compiled.diagnostics) std::cerr << source.render(d);
+    return 1;
+  }
+  codegen::Options options;
+  options.name = o.name;
+  options.order = o.hessian ? 2 : o.gradient ? 1 : 0;
+  options.checked = !o.unchecked;
+  const codegen::Generated generated = codegen::generate_c(*compiled.expression, o.expression, options);
+  for (const Diagnostic& d : generated.diagnostics) std::cerr << source.render(d);
+  if (generated.source.empty()) return 1;
+  std::cout << generated.source;
+  return 0;
+}
+
+}  // namespace
+
+Runner add_codegen_command(CLI::App& app) {
+  auto o = std::make_shared<CodegenOptions>();
+  CLI::App* sub = app.add_subcommand("codegen", "Write an expression as a self-contained C99 function with its derivatives");
+  sub->add_flag("--gradient", o->gradient, "Also write the gradient over TIME and the variables");
+  sub->add_flag("--hessian", o->hessian, "Also write the gradient and the Hessian");
+  sub->add_flag("--unchecked", o->unchecked, "Leave out the domain and finiteness checks");
+  sub->add_option("--name", o->name, "Name of the C function")->check([](const std::string& s) {
+    const bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
+                    s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
+                        std::string::npos;
+    return ok ? std::string() : "'" + s + "' is not a C identifier";
+  });
+  sub->add_option("--var", o->vars, "A variable of the expression, an input of the function (in this order)");
+  sub->add_option("expression", o->expression, "The expression")->required();
+  return [o] { return run_codegen(*o); };
+}
+
+}  // namespace fexpr::cli

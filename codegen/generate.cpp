@@ -1,0 +1,299 @@
+// The walk over a program's reference form that writes the C function: registers become C
+// variables, each instruction a block that computes its Dual, checks it as the reference form
+// does and stores it; IF's jumps become gotos. The prologue (comment, signature, inputs) is
+// written last, when it is known whether the expression reads MODE.
+#include "codegen/generate.hpp"
+
+#include "codegen/rules.hpp"
+#include "eval/program.hpp"
+
+#include <cmath>
+
+namespace fexpr::codegen {
+namespace {
+
+using detail::Instruction;
+using detail::OpCode;
+using detail::Program;
+
+// The reference form's messages (eval/run.cpp), prefixed as Expression's errors are.
+constexpr const char* kOverflow = "result is too large (overflow to infinity)";
+constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
+constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
+constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
+
+std::string prefix(OpCode op) {
+  switch (op) {
+    case OpCode::divide: return "'/': ";
+    case OpCode::power:
+    case OpCode::square: return "'**': ";
+    case OpCode::add: return "'+': ";
+    case OpCode::subtract: return "'-': ";
+    case OpCode::multiply: return "'*': ";
+    default: return "";
+  }
+}
+
+// A comment may not contain "*/".
+std::string comment_text(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '\n' || c == '\r') c = ' ';
+    if (c == '/' && !out.empty() && out.back() == '*') out += ' ';
+    out += c;
+  }
+  return out;
+}
+
+class Generator {
+ public:
+  Generator(const Program& p, std::string_view text, const Options& o)
+      : p_(p), text_(text), o_(o), w_(static_cast<int>(p.lanes.size()), o.order, o.checked) {}
+
+  Generated run() {
+    Generated out;
+    const std::size_t limit = o_.order == 2 ? Program::kMaxHessianLanes : Program::kMaxLanes;
+    if (o_.order > 0 && p_.lanes.size() > limit) {
+      error(p_.whole, "the expression reads " + std::to_string(p_.lanes.size()) +
+                          " inputs; fexpr codegen follows the interpreter's fast form, which differentiates at most " +
+                          std::to_string(limit) + (o_.order == 2 ? " for a Hessian" : " for a gradient"));
+      out.diagnostics = std::move(diagnostics_);
+      return out;
+    }
+    registers();
+    std::vector<bool> target(p_.code.size() + 1, false);
+    for (const Instruction& i : p_.code) {
+      if (i.op == OpCode::jump) target[i.a] = true;
+      if (i.op == OpCode::branch) {
+        const detail::Branch& b = p_.branches[i.b];
+        target[b.lt] = target[b.eq] = target[b.gt] = true;
+      }
+    }
+    for (std::uint32_t k = 0; k < p_.code.size(); ++k) {
+      if (target[k]) w_.line(label(k) + ":;");
+      instruction(k);
+    }
+    if (target[p_.code.size()]) w_.line(label(static_cast<std::uint32_t>(p_.code.size())) + ":;");
+    outputs();
+    out.diagnostics = std::move(diagnostics_);
+    if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
+    out.reads_mode = reads_mode_;
+    return out;
+  }
+
+ private:
+  static std::string label(std::uint32_t k) { return "L" + std::to_string(k); }
+  std::string_view source(Span s) const {
+    const std::size_t b = std::min<std::size_t>(s.begin, text_.size()), e = std::min<std::size_t>(s.end, text_.size());
+    return text_.substr(b, e > b ? e - b : 0);
+  }
+  void error(Span span, std::string message) {
+    diagnostics_.push_back({Severity::error, Code::not_interpreted, span, std::move(message)});
+  }
+
+  // Inputs hold their seeds (a unit derivative in their lane); constants are known; every
+  // temporary is a C variable with its derivatives beside it.
+  void registers() {
+    const std::size_t lanes = p_.lanes.size();
+    reg_.resize(p_.register_count);
+    for (std::uint32_t r = 0; r < p_.register_count; ++r) {
+      if (r >= p_.first_constant && r < p_.first_temporary) {
+        reg_[r] = w_.constant(p_.constants[r - p_.first_constant]);
+        continue;
+      }
+      Dual& d = reg_[r];
+      const std::string name = "r" + std::to_string(r);
+      d.v = variable(name);
+      const bool input = r < p_.first_constant;
+      if (o_.order >= 1) {
+        for (std::size_t l = 0; l < lanes; ++l)
+          d.g.push_back(input ? known(p_.input_lane[r] == static_cast<std::int32_t>(l) ? 1.0 : 0.0)
+                              : variable(name + "_d" + std::to_string(l)));
+      }
+      if (o_.order >= 2) {
+        for (std::size_t l = 0; l < lanes * lanes; ++l)
+          d.h.push_back(input ? known(0.0) : variable(name + "_dd" + std::to_string(l)));
+      }
+    }
+  }
+
+  const Dual& load(std::uint32_t r) {
+    if (r == 1) reads_mode_ = true;
+    return reg_[r];
+  }
+
+  void store(std::uint32_t dst, const Dual& d) { w_.assign(reg_[dst], d); }
+
+  // The reference form's checks of a computed value: finite, then its derivatives.
+  void check(const Dual& d, const std::string& pre) {
+    auto finite = [](const std::vector<Scalar>& parts) {
+      std::string test;
+      for (const Scalar& s : parts) {
+        if (s.known && std::isfinite(s.value)) continue;
+        test += (test.empty() ? "" : " && ") + ("isfinite(" + text(s) + ")");
+      }
+      return test;
+    };
+    if (const std::string t = finite({d.v}); !t.empty()) w_.fail_if("!(" + t + ")", pre + kOverflow);
+    if (const std::string t = finite(d.g); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteDerivative);
+    if (const std::string t = finite(d.h); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteSecondDerivative);
+  }
+
+  Argument argument(std::uint32_t r) {
+    Argument a{load(r), std::nullopt};
+    if (r >= p_.first_constant && r < p_.first_temporary) a.constant = p_.constants[r - p_.first_constant];
+    return a;
+  }
+
+  void instruction(std::uint32_t k) {
+    const Instruction& i = p_.code[k];
+    const Span span = p_.spans[k];
+    const std::string pre = prefix(i.op);
+    switch (i.op) {
+      case OpCode::branch: {
+        const detail::Branch& b = p_.branches[i.b];
+        const std::string t = text(load(i.a).v);
+        w_.line("/* IF " + comment_text(source(span)) + " */");
+        w_.line("if (" + t + " < 0.0) goto " + label(b.lt) + ";");
+        w_.line("if (" + t + " > 0.0) goto " + label(b.gt) + ";");
+        w_.line("goto " + label(b.eq) + ";");
+        return;
+      }
+      case OpCode::jump: w_.line("goto " + label(i.a) + ";"); return;
+      case OpCode::move: store(i.dst, load(i.a)); return;
+      case OpCode::bound:
+        error(span, "'" + std::string(source(span)) +
+                        "' reads a model or dataset; fexpr codegen does not expand model measures or elements yet");
+        return;
+      default: break;
+    }
+    w_.line("/* " + comment_text(source(span)) + " */");
+    w_.open("");
+    std::optional<Dual> d;
+    switch (i.op) {
+      case OpCode::add: d = w_.add(load(i.a), load(i.b)); break;
+      case OpCode::subtract: d = w_.sub(load(i.a), load(i.b)); break;
+      case OpCode::multiply: d = w_.mul(load(i.a), load(i.b)); break;
+      case OpCode::square: d = w_.mul(load(i.a), load(i.a)); break;
+      case OpCode::negate: d = w_.neg(load(i.a)); break;
+      case OpCode::divide:
+        w_.fail_if(text(load(i.b).v) + " == 0.0", pre + "division by zero");
+        d = w_.div(load(i.a), load(i.b));
+        break;
+      case OpCode::power: d = power(w_, load(i.a), argument(i.b)); break;
+      case OpCode::call: d = call(i, span); break;
+      default: break;
+    }
+    if (d) {
+      check(*d, pre);
+      store(i.dst, *d);
+    }
+    w_.close();
+  }
+
+  std::optional<Dual> call(const Instruction& i, Span span) {
+    const builtins::Builtin& f = *p_.functions[i.b];
+    std::vector<Argument> args;
+    for (std::uint32_t a = 0; a < i.count; ++a) args.push_back(argument(p_.argument_lists[i.a + a]));
+    if (auto d = math_function(w_, f, args)) return d;
+    if (auto d = step_function(w_, f, args)) return d;
+    if (auto d = series_function(w_, f, args)) return d;
+    std::string why = " is not supported by fexpr codegen yet";
+    if (f.category == builtins::Category::history) why = " needs the solver's history; fexpr codegen does not write it";
+    error(span, std::string(f.name) + why);
+    return std::nullopt;
+  }
+
+  void outputs() {
+    const Dual& r = load(p_.result);
+    const std::size_t n = p_.derivative_names.size();
+    w_.line("*value = " + text(r.v) + ";");
+    if (o_.order >= 1) {
+      for (std::size_t k = 0; k < n; ++k) {
+        const std::int32_t lane = p_.derivative_lane[k];
+        w_.line("grad[" + std::to_string(k) + "] = " + (lane >= 0 ? text(r.g[static_cast<std::size_t>(lane)]) : "0.0") + ";");
+      }
+    }
+    if (o_.order >= 2) {
+      const std::size_t w = p_.lanes.size();
+      for (std::size_t i = 0; i < n * n; ++i) {
+        const std::int32_t k = p_.derivative_lane[i / n], l = p_.derivative_lane[i % n];
+        const std::string h = k >= 0 && l >= 0 ? text(r.h[static_cast<std::size_t>(k) * w + static_cast<std::size_t>(l)]) : "0.0";
+        w_.line("hess[" + std::to_string(i) + "] = " + h + ";");
+      }
+    }
+    w_.line("return 0;");
+  }
+
+  std::string prologue() const;
+
+  const Program& p_;
+  std::string_view text_;
+  const Options& o_;
+  Writer w_;
+  std::vector<Dual> reg_;
+  std::vector<Diagnostic> diagnostics_;
+  bool reads_mode_ = false;
+};
+
+std::string Generator::prologue() const {
+  const std::size_t n = p_.derivative_names.size();
+  std::string s = "/* Generated by fexpr codegen from the Adams function expression\n *   " + comment_text(text_) + "\n";
+  s += " * Compile with -O2 -fno-fast-math -ffp-contract=off (no FMA contraction, no reassociation):\n"
+       " * then it gives what the fexpr interpreter gives, bit for bit.\n *\n"
+       " * Inputs in[], in the gradient's order:\n";
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::string& name = p_.derivative_names[k];
+    s += " *   in[" + std::to_string(k) + "]  " + name + (k == 0 ? "  (the simulation time)" : "  (variable)") + "\n";
+  }
+  if (reads_mode_) s += " *   in[" + std::to_string(n) + "]  MODE  (the analysis mode; not differentiated)\n";
+  s += " * Outputs: *value";
+  if (o_.order >= 1) s += "; grad[" + std::to_string(n) + "], d/d(in[k])";
+  if (o_.order >= 2) s += "; hess[" + std::to_string(n * n) + "], row-major and symmetric";
+  s += ".\n";
+  if (o_.checked) {
+    s += " * Returns 0, or 1 where the interpreter reports an error (a domain error, an overflow, an\n"
+         " * infinite derivative): *error (when error is not NULL) is then the interpreter's message\n"
+         " * and the outputs are not written.\n */\n";
+  } else {
+    s += " * Written with --unchecked: no domain checks; a domain error gives NaN or an infinity.\n"
+         " * Returns 0, or 1 with *error for a call whose constant parameters its function rejects.\n */\n";
+  }
+  s += "#include <math.h>\n\n";
+  // Each helper once, so that several generated functions can share one C file.
+  if (w_.body().find("fx_fail") != std::string::npos || o_.checked)
+    s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
+         "static int fx_fail(const char **error, const char *message) {\n"
+         "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
+  if (w_.body().find("fx_power_value") != std::string::npos)
+    s += std::string("#ifndef FEXPR_CODEGEN_POWER\n#define FEXPR_CODEGEN_POWER\n") + power_helpers() + "#endif\n\n";
+  s += "int " + o_.name + "(const double *in, double *value";
+  if (o_.order >= 1) s += ", double *grad";
+  if (o_.order >= 2) s += ", double *hess";
+  s += ", const char **error) {\n";
+  if (!o_.checked) s += "  (void)error;\n";
+  std::string inputs;
+  for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
+    if (r == 1 && !reads_mode_) continue;
+    const std::size_t index = r == 0 ? 0 : r == 1 ? n : r - 1;
+    s += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
+    inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+  }
+  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(kBadInput) + ");\n";
+  std::string temporaries;
+  for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
+    temporaries += "  double r" + std::to_string(r);
+    for (const Scalar& g : reg_[r].g) temporaries += ", " + g.name;
+    for (const Scalar& h : reg_[r].h) temporaries += ", " + h.name;
+    temporaries += ";\n";
+  }
+  return s + temporaries;
+}
+
+}  // namespace
+
+Generated generate_c(const Expression& expression, std::string_view text, const Options& options) {
+  return Generator(expression.program(), text, options).run();
+}
+
+}  // namespace fexpr::codegen

@@ -1,0 +1,153 @@
+// The FORTRAN math functions of builtins/math.cpp: value, first and second derivative by the
+// same formulas, then the chain rule of the fast form (a Dual's chain, or for two arguments
+// its chain_rows, which adds the same terms in the same order).
+#include "codegen/rules.hpp"
+
+#include <numbers>
+#include <string_view>
+
+namespace fexpr::codegen {
+namespace {
+
+struct Taylor1 {
+  Scalar f, fa = known(0.0), faa = known(0.0);
+};
+struct Taylor2 {
+  Scalar f, fa = known(0.0), fb = known(0.0), faa = known(0.0), fab = known(0.0), fbb = known(0.0);
+};
+
+Scalar sign_of(Writer& w, const Scalar& a) {
+  const std::string x = text(a);
+  return w.emit(x + " > 0.0 ? 1.0 : " + x + " < 0.0 ? -1.0 : 0.0");
+}
+
+// The two inverse sines: the domain, then 1/√((1-a)(1+a)) and its slope (sign -1 for ACOS).
+Taylor1 inverse_sine(Writer& w, const Scalar& a, std::string_view name, double sign) {
+  const std::string x = text(a), n(name);
+  w.fail_if("!(fabs(" + x + ") <= 1.0)", n + " argument outside [-1, 1]");
+  Taylor1 t{w.call(sign < 0.0 ? "acos" : "asin", a)};
+  if (w.order() == 0) return t;
+  w.fail_if("fabs(" + x + ") == 1.0", "derivative of " + n + " is infinite at -1 and 1");
+  const Scalar q = w.mul(w.sub(known(1.0), a), w.add(known(1.0), a)), r = w.call("sqrt", q);
+  t.fa = w.div(known(sign), r);
+  t.faa = w.div(sign < 0.0 ? w.neg(a) : a, w.mul(q, r));
+  return t;
+}
+
+// One argument: the rule of builtins/math.cpp for `name`, or nullopt.
+std::optional<Taylor1> unary(Writer& w, std::string_view name, const Scalar& a) {
+  const std::string x = text(a);
+  const bool d = w.order() > 0;
+  if (name == "ABS") return Taylor1{w.call("fabs", a), d ? sign_of(w, a) : known(0.0)};
+  if (name == "ACOS") return inverse_sine(w, a, name, -1.0);
+  if (name == "ASIN") return inverse_sine(w, a, name, 1.0);
+  if (name == "AINT") return Taylor1{w.call("trunc", a)};
+  if (name == "ANINT") return Taylor1{w.call("round", a)};
+  if (name == "ATAN") {
+    Taylor1 t{w.call("atan", a)};
+    if (!d) return t;
+    const Scalar q = w.div(known(1.0), w.add(known(1.0), w.mul(a, a)));
+    return Taylor1{t.f, q, w.mul(w.mul(w.mul(known(-2.0), a), q), q)};
+  }
+  if (name == "COS" || name == "SIN") {
+    const bool cosine = name == "COS";
+    Taylor1 t{w.call(cosine ? "cos" : "sin", a)};
+    if (!d) return t;
+    const Scalar other = w.call(cosine ? "sin" : "cos", a);
+    return Taylor1{t.f, cosine ? w.neg(other) : other, w.neg(t.f)};
+  }
+  if (name == "COSH" || name == "SINH") {
+    const bool cosine = name == "COSH";
+    Taylor1 t{w.call(cosine ? "cosh" : "sinh", a)};
+    if (!d) return t;
+    return Taylor1{t.f, w.call(cosine ? "sinh" : "cosh", a), t.f};
+  }
+  if (name == "EXP") {
+    const Scalar e = w.call("exp", a);
+    return Taylor1{e, e, e};
+  }
+  if (name == "LOG" || name == "LOG10") {
+    const bool natural = name == "LOG";
+    w.fail_if("!(" + x + " > 0.0)", std::string(name) + " of a number <= 0");
+    Taylor1 t{w.call(natural ? "log" : "log10", a)};
+    if (!d) return t;
+    if (natural) return Taylor1{t.f, w.div(known(1.0), a), w.div(known(-1.0), w.mul(a, a))};
+    const Scalar c = w.div(known(1.0), w.mul(a, known(std::numbers::ln10)));
+    return Taylor1{t.f, c, w.div(w.neg(c), a)};
+  }
+  if (name == "SQRT") {
+    w.fail_if(x + " < 0.0", "SQRT of a negative number");
+    Taylor1 t{w.call("sqrt", a)};
+    if (!d) return t;
+    w.fail_if(x + " == 0.0", "derivative of SQRT is infinite at 0");
+    return Taylor1{t.f, w.div(known(0.5), t.f), w.div(known(-0.25), w.mul(a, t.f))};
+  }
+  if (name == "TAN" || name == "TANH") {
+    const bool circular = name == "TAN";
+    const Scalar y = w.call(circular ? "tan" : "tanh", a);
+    if (!d) return Taylor1{y};
+    const Scalar yy = w.mul(y, y), q = circular ? w.add(known(1.0), yy) : w.sub(known(1.0), yy);
+    return Taylor1{y, q, w.mul(w.mul(known(circular ? 2.0 : -2.0), y), q)};
+  }
+  return std::nullopt;
+}
+
+// Two arguments, likewise.
+std::optional<Taylor2> binary(Writer& w, std::string_view name, const Scalar& a, const Scalar& b) {
+  const std::string x = text(a), y = text(b);
+  const bool d = w.order() > 0;
+  if (name == "ATAN2") {  // ATAN2(y, x): here a is y and b is x
+    w.fail_if(x + " == 0.0 && " + y + " == 0.0", "ATAN2(0, 0) is undefined");
+    Taylor2 t{w.call("atan2", w.add(a, known(0.0)), b)};
+    if (!d) return t;
+    const Scalar r = w.call("hypot", b, a), c = w.div(b, r), s = w.div(a, r), q = w.div(known(1.0), w.mul(r, r));
+    const Scalar cs = w.mul(w.mul(known(2.0), c), s);
+    return Taylor2{t.f,
+                   w.div(c, r),
+                   w.div(w.neg(s), r),
+                   w.mul(w.mul(w.mul(known(-2.0), c), s), q),
+                   w.mul(w.sub(w.mul(s, s), w.mul(c, c)), q),
+                   w.mul(cs, q)};
+  }
+  if (name == "DIM") {
+    const std::string test = x + " > " + y;
+    return Taylor2{w.select(test, w.sub(a, b), known(0.0)), d ? w.select(test, known(1.0), known(0.0)) : known(0.0),
+                   d ? w.select(test, known(-1.0), known(0.0)) : known(0.0)};
+  }
+  if (name == "MAX" || name == "MIN") {
+    const std::string test = x + (name == "MAX" ? " >= " : " <= ") + y;
+    return Taylor2{w.select(test, a, b), d ? w.select(test, known(1.0), known(0.0)) : known(0.0),
+                   d ? w.select(test, known(0.0), known(1.0)) : known(0.0)};
+  }
+  if (name == "MOD") {
+    w.fail_if(y + " == 0.0", "MOD by zero");
+    const Scalar q = w.call("trunc", w.div(a, b));
+    return Taylor2{w.sub(a, w.mul(q, b)), known(1.0), d ? w.neg(q) : known(0.0)};
+  }
+  if (name == "SIGN") {
+    const Scalar s = w.select(y + " >= 0.0", known(1.0), known(-1.0));
+    return Taylor2{w.mul(s, w.call("fabs", a)), d ? w.mul(s, sign_of(w, a)) : known(0.0)};
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args) {
+  if (f.category != builtins::Category::math) return std::nullopt;
+  if (args.size() == 1) {
+    const Dual& u = args[0].dual;
+    const auto t = unary(w, f.name, u.v);
+    if (!t) return std::nullopt;
+    return w.chain(u, t->f, t->fa, t->faa);
+  }
+  if (args.size() == 2) {
+    const Dual &u = args[0].dual, &v = args[1].dual;
+    const auto t = binary(w, f.name, u.v, v.v);
+    if (!t) return std::nullopt;
+    return w.chain(u, v, t->f, t->fa, t->fb, t->faa, t->fab, t->fbb);
+  }
+  return std::nullopt;
+}
+
+}  // namespace fexpr::codegen

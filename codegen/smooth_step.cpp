@@ -1,0 +1,44 @@
+#include "codegen/smooth_step.hpp"
+
+#include <numbers>
+
+namespace fexpr::codegen {
+
+namespace {
+
+// The shapes of builtins/steps.hpp on Duals or Jets.
+Dual curve(Arithmetic& m, Curve c, const Dual& t) {
+  auto k = [&](double v) { return m.constant(v); };
+  switch (c) {
+    case Curve::cubic: return m.mul(m.mul(t, t), m.sub(k(3.0), m.mul(k(2.0), t)));
+    case Curve::quintic:
+      return m.mul(m.mul(m.mul(t, t), t), m.add(k(10.0), m.mul(t, m.add(k(-15.0), m.mul(k(6.0), t)))));
+    case Curve::haversine: return m.mul(k(0.5), m.sub(k(1.0), m.cos(m.mul(k(std::numbers::pi), t))));
+  }
+  return t;
+}
+
+}  // namespace
+
+Dual clamped(Arithmetic& m, Curve c, const Dual& delta, const Dual& h0, const Dual& h1, const Dual& rise) {
+  Writer& w = m.writer();
+  const Dual out = w.declare();
+  const std::string d = text(delta.v);
+  w.open("if (" + d + " <= 0.0)");
+  w.assign(out, h0);
+  w.close();
+  w.open("else if (" + d + " >= 1.0)");
+  w.assign(out, h1);
+  w.close();
+  w.open("else");
+  w.assign(out, m.add(h0, m.mul(rise, curve(m, c, delta))));
+  w.close();
+  return out;
+}
+
+Dual smooth_step(Arithmetic& m, const Dual& x, const Dual& x0, const Dual& h0, const Dual& x1, const Dual& h1, Curve c) {
+  const Dual delta = m.div(m.sub(x, x0), m.sub(x1, x0));
+  return clamped(m, c, delta, h0, h1, m.sub(h1, h0));
+}
+
+}  // namespace fexpr::codegen

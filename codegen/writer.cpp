@@ -1,0 +1,212 @@
+#include "codegen/writer.hpp"
+
+#include <charconv>
+#include <cmath>
+
+namespace fexpr::codegen {
+
+bool is(const Scalar& s, double v) { return s.known && s.value == v && std::signbit(s.value) == std::signbit(v); }
+
+std::string literal(double v) {
+  // A constant folded out of range (1/0 in a branch never taken) still needs C text.
+  if (std::isnan(v)) return "NAN";
+  if (std::isinf(v)) return v > 0.0 ? "INFINITY" : "(-INFINITY)";
+  char buffer[64];
+  const auto end = std::to_chars(buffer, buffer + sizeof buffer, v).ptr;
+  std::string s(buffer, end);
+  // "2" and "1e+05" read as doubles in C only with a point or an exponent.
+  if (s.find_first_of(".e") == std::string::npos) s += ".0";
+  return std::signbit(v) ? "(" + s + ")" : s;
+}
+
+std::string text(const Scalar& s) { return s.known ? literal(s.value) : s.name; }
+
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void Writer::line(const std::string& statement) { body_ += std::string(2 * static_cast<std::size_t>(depth_), ' ') + statement + "\n"; }
+
+void Writer::open(const std::string& head) {
+  line(head.empty() ? "{" : head + " {");
+  ++depth_;
+}
+
+void Writer::close() {
+  --depth_;
+  line("}");
+}
+
+Scalar Writer::emit(const std::string& expression) {
+  Scalar s = variable("t" + std::to_string(next_++));
+  line("const double " + s.name + " = " + expression + ";");
+  return s;
+}
+
+Scalar Writer::local() {
+  Scalar s = variable("t" + std::to_string(next_++));
+  line("double " + s.name + ";");
+  return s;
+}
+
+void Writer::fail_if(const std::string& condition, const std::string& message) {
+  if (checked_) line("if (" + condition + ") return fx_fail(error, " + quoted(message) + ");");
+}
+
+// Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x.
+Scalar Writer::add(const Scalar& a, const Scalar& b) {
+  if (a.known && b.known) return known(a.value + b.value);
+  if (is(b, -0.0)) return a;
+  if (is(a, -0.0)) return b;
+  return emit(text(a) + " + " + text(b));
+}
+Scalar Writer::sub(const Scalar& a, const Scalar& b) {
+  if (a.known && b.known) return known(a.value - b.value);
+  if (is(b, 0.0)) return a;
+  return emit(text(a) + " - " + text(b));
+}
+Scalar Writer::mul(const Scalar& a, const Scalar& b) {
+  if (a.known && b.known) return known(a.value * b.value);
+  if (is(b, 1.0)) return a;
+  if (is(a, 1.0)) return b;
+  return emit(text(a) + " * " + text(b));
+}
+Scalar Writer::div(const Scalar& a, const Scalar& b) {
+  if (a.known && b.known) return known(a.value / b.value);
+  if (is(b, 1.0)) return a;
+  return emit(text(a) + " / " + text(b));
+}
+Scalar Writer::neg(const Scalar& a) {
+  if (a.known) return known(-a.value);
+  return emit("-" + a.name);
+}
+Scalar Writer::call(const std::string& function, const Scalar& a) { return emit(function + "(" + text(a) + ")"); }
+Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
+  return emit(function + "(" + text(a) + ", " + text(b) + ")");
+}
+Scalar Writer::select(const std::string& condition, const Scalar& a, const Scalar& b) {
+  return emit(condition + " ? " + text(a) + " : " + text(b));
+}
+
+Dual Writer::result(const Scalar& v) const {
+  Dual r{v, {}, {}};
+  if (order_ >= 1) r.g.assign(static_cast<std::size_t>(lanes_), known(0.0));
+  if (order_ >= 2) r.h.assign(static_cast<std::size_t>(lanes_ * lanes_), known(0.0));
+  return r;
+}
+
+Dual Writer::constant(double v) const { return result(known(v)); }
+
+Dual Writer::add(const Dual& a, const Dual& b) {
+  Dual r{add(a.v, b.v), {}, {}};
+  for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(a.g[k], b.g[k]));
+  for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(add(a.h[k], b.h[k]));
+  return r;
+}
+
+Dual Writer::sub(const Dual& a, const Dual& b) {
+  Dual r{sub(a.v, b.v), {}, {}};
+  for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(sub(a.g[k], b.g[k]));
+  for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(sub(a.h[k], b.h[k]));
+  return r;
+}
+
+Dual Writer::neg(const Dual& a) {
+  Dual r{neg(a.v), {}, {}};
+  for (const Scalar& g : a.g) r.g.push_back(neg(g));
+  for (const Scalar& h : a.h) r.h.push_back(neg(h));
+  return r;
+}
+
+Dual Writer::mul(const Dual& a, const Dual& b) {
+  Dual r{mul(a.v, b.v), {}, {}};
+  for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(mul(b.v, a.g[k]), mul(a.v, b.g[k])));
+  const std::size_t w = static_cast<std::size_t>(lanes_);
+  for (std::size_t k = 0; k < a.h.size(); ++k) {
+    const std::size_t i = k / w, j = k % w;
+    const Scalar own = add(mul(b.v, a.h[k]), mul(a.v, b.h[k]));
+    r.h.push_back(add(own, add(mul(a.g[i], b.g[j]), mul(b.g[i], a.g[j]))));
+  }
+  return r;
+}
+
+Dual Writer::div(const Dual& a, const Dual& b) {
+  const Scalar q = div(a.v, b.v);
+  if (order_ == 0) return result(q);
+  const Scalar ib = div(known(1.0), b.v), ib2 = mul(ib, ib);
+  return chain(a, b, q, ib, mul(neg(q), ib), known(0.0), neg(ib2), mul(mul(known(2.0), q), ib2));
+}
+
+void Writer::add_scaled(Dual& r, const Dual& u, const Scalar& c) {
+  if (c.known && c.value == 0.0) return;
+  for (std::size_t k = 0; k < r.g.size(); ++k) r.g[k] = add(r.g[k], mul(c, u.g[k]));
+  for (std::size_t k = 0; k < r.h.size(); ++k) r.h[k] = add(r.h[k], mul(c, u.h[k]));
+}
+
+void Writer::add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c) {
+  if (order_ < 2 || (c.known && c.value == 0.0)) return;
+  const std::size_t n = static_cast<std::size_t>(lanes_);
+  for (std::size_t k = 0; k < n; ++k)
+    for (std::size_t l = 0; l < n; ++l) r.h[k * n + l] = add(r.h[k * n + l], mul(mul(c, u.g[k]), w.g[l]));
+}
+
+Dual Writer::chain(const Dual& u, const Scalar& f, const Scalar& f1, const Scalar& f2) {
+  Dual r = result(f);
+  if (order_ == 0) return r;
+  add_scaled(r, u, f1);
+  add_outer(r, u, u, f2);
+  return r;
+}
+
+Dual Writer::chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& fu, const Scalar& fw,
+                   const Scalar& fuu, const Scalar& fuw, const Scalar& fww) {
+  Dual r = result(f);
+  if (order_ == 0) return r;
+  add_scaled(r, u, fu);
+  add_scaled(r, w, fw);
+  add_outer(r, u, u, fuu);
+  add_outer(r, u, w, fuw);
+  add_outer(r, w, u, fuw);
+  add_outer(r, w, w, fww);
+  return r;
+}
+
+Dual Writer::chain_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                        const std::vector<Scalar>& dd) {
+  Dual r = result(f);
+  if (order_ == 0) return r;
+  const std::size_t n = args.size();
+  for (std::size_t a = 0; a < n; ++a) add_scaled(r, *args[a], d[a]);
+  if (order_ < 2) return r;
+  for (std::size_t a = 0; a < n; ++a)
+    for (std::size_t c = 0; c < n; ++c) add_outer(r, *args[a], *args[c], dd[a * n + c]);
+  return r;
+}
+
+Dual Writer::declare() {
+  Dual r = result(variable("t" + std::to_string(next_++)));
+  std::string names = r.v.name;
+  for (std::size_t k = 0; k < r.g.size(); ++k) {
+    r.g[k] = variable(r.v.name + "_d" + std::to_string(k));
+    names += ", " + r.g[k].name;
+  }
+  for (std::size_t k = 0; k < r.h.size(); ++k) {
+    r.h[k] = variable(r.v.name + "_dd" + std::to_string(k));
+    names += ", " + r.h[k].name;
+  }
+  line("double " + names + ";");
+  return r;
+}
+
+void Writer::assign(const Dual& to, const Dual& from) {
+  line(to.v.name + " = " + text(from.v) + ";");
+  for (std::size_t k = 0; k < to.g.size(); ++k) line(to.g[k].name + " = " + text(from.g[k]) + ";");
+  for (std::size_t k = 0; k < to.h.size(); ++k) line(to.h[k].name + " = " + text(from.h[k]) + ";");
+}
+
+}  // namespace fexpr::codegen

@@ -1,0 +1,107 @@
+// The statements of a generated function, written through the same arithmetic as the fast
+// form's Dual (eval/run.cpp): a Dual here is a value with its derivatives over the program's
+// lanes, each a number known now or a C variable. Known numbers are folded with the same IEEE
+// operations the C code would do; every other operation becomes one `const double` line, in
+// the Dual's order, so the C compiler (without contraction) gives the interpreter's bits.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fexpr::codegen {
+
+// A number of the generated code: known at generation time, or the C variable `name`.
+struct Scalar {
+  bool known = true;
+  double value = 0.0;
+  std::string name;
+};
+inline Scalar known(double v) { return Scalar{true, v, {}}; }
+inline Scalar variable(std::string name) { return Scalar{false, 0.0, std::move(name)}; }
+bool is(const Scalar& s, double v);  // known, equal to v and of its sign
+
+// A value with its gradient over the lanes (order >= 1) and Hessian, row-major (order 2).
+struct Dual {
+  Scalar v;
+  std::vector<Scalar> g;
+  std::vector<Scalar> h;
+};
+
+// C text of a double, exactly: the shortest digits that read back to it, parenthesized when
+// negative ("(-0.0)").
+std::string literal(double v);
+std::string text(const Scalar& s);
+// A C string literal.
+std::string quoted(const std::string& s);
+
+class Writer {
+ public:
+  Writer(int lanes, int order, bool checked) : lanes_(lanes), order_(order), checked_(checked) {}
+  int lanes() const { return lanes_; }
+  // Makes the derivatives `lanes` wide (a Jet's arguments) and returns the width before.
+  int set_lanes(int lanes) {
+    const int before = lanes_;
+    lanes_ = lanes;
+    return before;
+  }
+  int order() const { return order_; }
+  bool checked() const { return checked_; }
+
+  void line(const std::string& statement);
+  void open(const std::string& head);  // "head {" and one level deeper
+  void close();
+  const std::string& body() const { return body_; }
+  // A fresh C variable holding `expression`.
+  Scalar emit(const std::string& expression);
+  // A fresh C variable, unset, for a C function to write.
+  Scalar local();
+  // In checked code: return the failure `message` when `condition` (C text) holds.
+  void fail_if(const std::string& condition, const std::string& message);
+
+  // Arithmetic on numbers, folded when both are known.
+  Scalar add(const Scalar& a, const Scalar& b);
+  Scalar sub(const Scalar& a, const Scalar& b);
+  Scalar mul(const Scalar& a, const Scalar& b);
+  Scalar div(const Scalar& a, const Scalar& b);
+  Scalar neg(const Scalar& a);
+  // A libm function of one or two arguments: never folded, so that it runs in the same libm.
+  Scalar call(const std::string& function, const Scalar& a);
+  Scalar call(const std::string& function, const Scalar& a, const Scalar& b);
+  // `condition ? a : b`, a C conditional on known or variable numbers.
+  Scalar select(const std::string& condition, const Scalar& a, const Scalar& b);
+
+  // The Dual's operations.
+  Dual constant(double v) const;
+  Dual add(const Dual& a, const Dual& b);
+  Dual sub(const Dual& a, const Dual& b);
+  Dual mul(const Dual& a, const Dual& b);
+  Dual div(const Dual& a, const Dual& b);
+  Dual neg(const Dual& a);
+  // f(u) with f' = f1 and f'' = f2 at u (Dual's chain).
+  Dual chain(const Dual& u, const Scalar& f, const Scalar& f1, const Scalar& f2);
+  // f(u, w) with first partials fu, fw and second fuu, fuw, fww.
+  Dual chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& fu, const Scalar& fw, const Scalar& fuu,
+             const Scalar& fuw, const Scalar& fww);
+  // f(args) given its partials d and dd (row-major) by the arguments: the fast form's
+  // chain_rows, which adds d[a]·(row a) for each a, then dd[a][c]·(row a)(row c)ᵀ.
+  Dual chain_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                  const std::vector<Scalar>& dd);
+  // A Dual in fresh, unset C variables, for a result that the branches of an `if` set
+  // (assign), and so leaves the blocks it is made in.
+  Dual declare();
+  void assign(const Dual& to, const Dual& from);
+
+ private:
+  // r += c·u (Dual::add) and r += c·u·wᵀ (Dual::add_outer): a known zero c adds nothing.
+  void add_scaled(Dual& r, const Dual& u, const Scalar& c);
+  void add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c);
+  Dual result(const Scalar& v) const;  // v with zero derivatives, the Dual's `Dual r(f)`
+
+  int lanes_, order_;
+  bool checked_;
+  std::string body_;
+  int depth_ = 1;
+  int next_ = 0;
+};
+
+}  // namespace fexpr::codegen

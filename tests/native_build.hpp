@@ -1,0 +1,72 @@
+// Compiling generated C with the system compiler into a shared object and loading it, for the
+// tests of fexpr codegen. The flags are those the generated file's comment asks for.
+#pragma once
+
+#include "run_program.hpp"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace fexpr::testing {
+
+inline constexpr const char* kGeneratedFlags = "-std=c99 -O2 -fno-fast-math -ffp-contract=off";
+
+// The system C compiler, when there is one.
+inline bool have_c_compiler() { return run_shell("command -v cc").status == 0; }
+
+// A fresh directory under the system's temporary one, removed with the object.
+class ScratchDirectory {
+ public:
+  ScratchDirectory() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "fexpr-codegen-XXXXXX").string();
+    if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+    path_ = pattern;
+  }
+  ~ScratchDirectory() { std::filesystem::remove_all(path_); }
+  ScratchDirectory(const ScratchDirectory&) = delete;
+  ScratchDirectory& operator=(const ScratchDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// C sources compiled into one shared object, loaded.
+class SharedObject {
+ public:
+  // Throws with the compiler's output when the sources do not compile.
+  SharedObject(const std::filesystem::path& directory, const std::string& c_source, const std::string& extra_flags = "") {
+    const auto source = directory / "generated.c", object = directory / "generated.so";
+    std::ofstream(source) << c_source;
+    const ProgramResult r = run_shell("cc " + std::string(kGeneratedFlags) + " -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable " +
+                                          extra_flags + " -shared -fPIC -o " + object.string() + " " + source.string() +
+                                          " -lm",
+                                      true);
+    if (r.status != 0) throw std::runtime_error("cc failed:\n" + r.out);
+    handle_ = dlopen(object.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle_) throw std::runtime_error(std::string("dlopen failed: ") + dlerror());
+  }
+  ~SharedObject() {
+    if (handle_) dlclose(handle_);
+  }
+  SharedObject(const SharedObject&) = delete;
+  SharedObject& operator=(const SharedObject&) = delete;
+
+  template <class F>
+  F function(const std::string& name) const {
+    void* f = dlsym(handle_, name.c_str());
+    if (!f) throw std::runtime_error("no symbol " + name);
+    return reinterpret_cast<F>(f);
+  }
+
+ private:
+  void* handle_ = nullptr;
+};
+
+}  // namespace fexpr::testing

@@ -1,0 +1,73 @@
+// fexpr codegen on the command line: the function it writes, and the constructs it refuses.
+#include "run_program.hpp"
+
+#include <catch2/catch.hpp>
+
+using fexpr::testing::run_fexpr;
+
+TEST_CASE("fexpr codegen writes one C function whose signature follows the derivatives asked for") {
+  SECTION("the value alone") {
+    const auto r = run_fexpr("codegen --var x 'x**1.5'");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("int fexpr_function(const double *in, double *value, const char **error)") != std::string::npos);
+    // x**1.5 as the evaluator computes it: x*sqrt(x), not pow
+    CHECK(r.out.find("sqrt(r2)") != std::string::npos);
+    CHECK(r.out.find("pow(") == std::string::npos);
+  }
+  SECTION("the gradient, with a name") {
+    const auto r = run_fexpr("codegen --gradient --name spring --var x --var v '-1E4*(x-0.5) - 25*v'");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("int spring(const double *in, double *value, double *grad, const char **error)") != std::string::npos);
+    CHECK(r.out.find("in[2]  v") != std::string::npos);
+  }
+  SECTION("the Hessian") {
+    const auto r = run_fexpr("codegen --hessian --var x 'SIN(x)*x'");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("double *grad, double *hess, const char **error)") != std::string::npos);
+    CHECK(r.out.find("hess[3] = ") != std::string::npos);
+  }
+  SECTION("MODE becomes the last input when the expression reads it") {
+    const auto r = run_fexpr("codegen --var x 'IF(MODE-4: 0, x, 0)'");
+    REQUIRE(r.status == 0);
+    CHECK(r.out.find("in[2]  MODE") != std::string::npos);
+  }
+}
+
+TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
+  const auto checked = run_fexpr("codegen --var x 'SQRT(x)/x'");
+  const auto unchecked = run_fexpr("codegen --unchecked --var x 'SQRT(x)/x'");
+  REQUIRE(checked.status == 0);
+  REQUIRE(unchecked.status == 0);
+  CHECK(checked.out.find("\"SQRT of a negative number\"") != std::string::npos);
+  CHECK(checked.out.find("\"'/': division by zero\"") != std::string::npos);
+  CHECK(unchecked.out.find("fx_fail") == std::string::npos);
+  CHECK(unchecked.out.find("isfinite") == std::string::npos);
+}
+
+TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
+  SECTION("a function without a C rule") {
+    const auto r = run_fexpr("codegen --var x '1 + MAG([x, 1, 0])'", true);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("MAG is not supported by fexpr codegen yet") != std::string::npos);
+    CHECK(r.out.find("    ^~~~") != std::string::npos);
+    CHECK(r.out.find("int fexpr_function") == std::string::npos);
+  }
+  SECTION("DELAY, which needs the solver's history") {
+    const auto r = run_fexpr("codegen --var x 'DELAY(x, 0.1, 0)'", true);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("DELAY needs the solver's history") != std::string::npos);
+  }
+  SECTION("a Hessian over more inputs than the evaluator's fast form takes") {
+    const auto r = run_fexpr("codegen --hessian --var a --var b --var c --var d --var e 'a*b*c*d*e'", true);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("at most 4 for a Hessian") != std::string::npos);
+  }
+  SECTION("a name that is not declared, as fexpr eval reports it") {
+    const auto r = run_fexpr("codegen 'x + 1'", true);
+    CHECK(r.status == 1);
+    CHECK(r.out.find("unknown name 'x'") != std::string::npos);
+  }
+  SECTION("a function name that is not a C identifier") {
+    CHECK(run_fexpr("codegen --name 2f 'TIME'", true).status == 2);
+  }
+}

@@ -1,0 +1,317 @@
+// Generated C against the interpreter: every expression of examples/expressions.txt that the
+// generator supports, the benchmark cases and a 250 seeded random expressions, each
+// written as C for its value, its gradient and its Hessian (checked) and its gradient
+// (unchecked), compiled by the system C compiler into one shared object, and run at several
+// points. Where the interpreter gives a result, the C gives the same bits (memcmp of every
+// double); a successful result is finite in both, so no NaN is ever compared. Where the
+// interpreter reports an error, the checked C returns status 1 with the same message.
+#include "bench/cases.hpp"
+#include "codegen/generate.hpp"
+#include "native_build.hpp"
+
+#include <catch2/catch.hpp>
+#include <fexpr/expression.hpp>
+
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <random>
+
+namespace {
+
+using namespace fexpr;
+
+struct Subject {
+  std::string text;
+  std::vector<std::string> variables;
+  std::vector<std::vector<double>> points;  // TIME, then the variables
+};
+
+// Points that reach the interesting pieces of the examples: IMPACT's damping ramp (x between
+// 0.99 and 1), both sides of BISTOP, STEP's ends and middles, x and v of either sign and 0.
+const std::vector<std::vector<double>> kExamplePoints = {
+    {0.5, 0.25, -1.5}, {0.0, 0.0, 0.0}, {1.0, 1.2, 0.7}, {0.15, 0.995, -0.02}, {0.75, -0.3, 2.0}, {0.3, 0.5, 0.0}};
+
+std::vector<Subject> examples() {
+  std::ifstream in(std::string(FEXPR_SOURCE_DIR) + "/examples/expressions.txt");
+  std::vector<Subject> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    out.push_back({line, {"x", "v"}, kExamplePoints});
+  }
+  return out;
+}
+
+// The benchmark cases that read no model or dataset, at their own point and the examples'.
+std::vector<Subject> bench_cases() {
+  std::vector<Subject> out;
+  for (const auto& c : bench::cases()) {
+    if (c.model || !c.dataset.empty()) continue;
+    Subject s{c.text, {}, {}};
+    std::vector<double> own{c.time};
+    for (const auto& [name, value] : c.variables) {
+      s.variables.push_back(name);
+      own.push_back(value);
+    }
+    s.points.push_back(own);
+    for (const auto& p : kExamplePoints) s.points.push_back(std::vector<double>(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(own.size())));
+    out.push_back(s);
+  }
+  return out;
+}
+
+// Random expressions over x, y and TIME of every construct the generator supports.
+class RandomExpressions {
+ public:
+  explicit RandomExpressions(unsigned seed) : rng_(seed) {}
+
+  std::string node(int depth) {
+    if (depth == 0 || pick(5) == 0) return leaf();
+    const auto a = [&] { return node(depth - 1); };
+    // The functions the table computes on Jets over all their arguments make long C (a SWEEP's
+    // Hessian is 7000 lines), so they come up less often.
+    if (pick(40) == 0) return jet_function(depth);
+    switch (pick(13)) {
+      case 0: return "(" + a() + " + " + a() + ")";
+      case 1: return "(" + a() + " - " + a() + ")";
+      case 2: return "(" + a() + " * " + a() + ")";
+      case 3: return "(" + a() + " / " + a() + ")";
+      case 4: return "-(" + a() + ")";
+      case 5: return "(" + a() + ")**" + one_of({"2", "3", "4", "0.5", "1.5", "-1", "-2", "2.5", "1", "0", "(-0.5)"});
+      case 6: return "(" + a() + ")**(" + a() + ")";
+      case 7:
+        return one_of({"ABS", "ACOS", "AINT", "ANINT", "ASIN", "ATAN", "COS", "COSH", "EXP", "LOG", "LOG10", "SIN",
+                       "SINH", "SQRT", "TAN", "TANH"}) +
+               "(" + a() + ")";
+      case 8: return one_of({"ATAN2", "DIM", "MAX", "MIN", "MOD", "SIGN"}) + "(" + a() + ", " + a() + ")";
+      case 9: return "IF(" + a() + ": " + a() + ", " + a() + ", " + a() + ")";
+      case 10:
+        return one_of({"STEP", "STEP5", "HAVSIN"}) + "(" + a() + ", " +
+               one_of({"0, 1, 1, 2", "-0.5, 0, 0.5, -1", "0.25, 3, 1.25, 3", "1, 0, 0.2, 1"}) + ")";
+      case 11: return "IMPACT(" + a() + ", " + a() + ", 0.5, 1E3, " + one_of({"1", "1.5", "2", "2.2"}) + ", 10, 0.1)";
+      default: return "BISTOP(" + a() + ", " + a() + ", -0.5, 0.5, 1E3, " + one_of({"1", "1.5", "2", "0.8"}) + ", 10, 0.1)";
+    }
+  }
+
+  std::string jet_function(int depth) {
+    const auto a = [&] { return node(depth - 1); };
+    switch (pick(4)) {
+      case 0:
+        return one_of({"POLY", "CHEBY", "FORCOS", "FORSIN"}) + "(" + a() + ", 0.5, " + one_of({"1.5", "0.25", "2"}) +
+               ", " + a() + ", " + a() + ", -0.5)";
+      case 1: return "SHF(" + a() + ", 0.25, " + a() + ", 2, " + a() + ", 1)";
+      case 2:
+        return one_of({"STEP", "STEP5", "HAVSIN"}) + "(" + a() + ", " + a() + ", 1, " + a() + ", " + a() + ")";
+      default: return "SWEEP(" + a() + ", " + a() + ", 0, 1, 2, " + a() + ", 0.1)";
+    }
+  }
+
+  std::vector<std::vector<double>> points(std::size_t count) {
+    std::vector<std::vector<double>> out;
+    for (std::size_t k = 0; k < count; ++k) out.push_back({value(), value(), value()});
+    return out;
+  }
+
+ private:
+  std::size_t pick(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
+  std::string one_of(std::initializer_list<const char*> options) { return *(options.begin() + pick(options.size())); }
+  std::string leaf() { return one_of({"x", "y", "TIME", "x", "y", "0.5", "2", "1.5", "0.25", "10", "0"}); }
+  double value() {
+    static constexpr double kValues[] = {-2.0, -1.0, -0.5, -0.25, 0.0, 0.25, 0.5, 1.0, 1.5, 3.0};
+    return kValues[pick(std::size(kValues))];
+  }
+  std::mt19937 rng_;
+};
+
+std::vector<Subject> random_subjects(std::size_t count) {
+  RandomExpressions random(20261203);
+  std::vector<Subject> out;
+  for (std::size_t k = 0; k < count; ++k) out.push_back({random.node(3), {"x", "y"}, random.points(5)});
+  return out;
+}
+
+// One run's result: an error message, or the value with its derivatives.
+struct Outcome {
+  std::string error;
+  std::vector<double> numbers;  // value, gradient, Hessian
+};
+
+Outcome interpret(const Expression& e, int order, const std::vector<double>& point) {
+  Inputs in;
+  in.time = point[0];
+  const std::vector<double> variables(point.begin() + 1, point.end());
+  in.variables = variables;
+  Workspace ws;
+  const std::size_t n = e.derivative_count();
+  std::vector<double> grad(n), hess(n * n);
+  Outcome o;
+  try {
+    const double v = order == 0 ? e.value(in, ws) : order == 1 ? e.gradient(in, ws, grad) : e.hessian(in, ws, grad, hess);
+    o.numbers.push_back(v);
+    if (order >= 1) o.numbers.insert(o.numbers.end(), grad.begin(), grad.end());
+    if (order >= 2) o.numbers.insert(o.numbers.end(), hess.begin(), hess.end());
+  } catch (const EvaluationError& err) {
+    o.error = err.diagnostic.message;
+  }
+  return o;
+}
+
+using Value = int (*)(const double*, double*, const char**);
+using Gradient = int (*)(const double*, double*, double*, const char**);
+using Hessian = int (*)(const double*, double*, double*, double*, const char**);
+
+Outcome run_generated(const testing::SharedObject& so, const std::string& name, int order, std::size_t n,
+                      const std::vector<double>& point) {
+  double value = 0.0;
+  std::vector<double> grad(n), hess(n * n);
+  const char* error = nullptr;
+  int status = 0;
+  if (order == 0) status = so.function<Value>(name)(point.data(), &value, &error);
+  if (order == 1) status = so.function<Gradient>(name)(point.data(), &value, grad.data(), &error);
+  if (order == 2) status = so.function<Hessian>(name)(point.data(), &value, grad.data(), hess.data(), &error);
+  Outcome o;
+  if (status != 0) {
+    o.error = error ? error : "(status without a message)";
+    return o;
+  }
+  o.numbers.push_back(value);
+  if (order >= 1) o.numbers.insert(o.numbers.end(), grad.begin(), grad.end());
+  if (order >= 2) o.numbers.insert(o.numbers.end(), hess.begin(), hess.end());
+  return o;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
+}
+
+std::string numbers_text(const std::vector<double>& v) {
+  std::string s;
+  char buffer[40];
+  for (double d : v) {
+    std::snprintf(buffer, sizeof buffer, "%a ", d);
+    s += buffer;
+  }
+  return s;
+}
+
+// One generated function: which subject, how, and its C name.
+struct Variant {
+  std::size_t subject;
+  int order;
+  bool checked;
+  std::string name;
+};
+
+struct Tally {
+  std::size_t expressions = 0, supported = 0, runs = 0, errors = 0;
+  std::vector<std::string> unsupported;
+};
+
+Tally agree(const std::vector<Subject>& subjects) {
+  Tally tally;
+  std::vector<Expression> compiled;
+  std::vector<Variant> variants;
+  std::string source;
+  for (std::size_t s = 0; s < subjects.size(); ++s) {
+    Context context;
+    for (const auto& v : subjects[s].variables) context.declare_variable(v);
+    auto r = compile(subjects[s].text, context);
+    INFO(subjects[s].text);
+    REQUIRE(r.expression);
+    compiled.push_back(*r.expression);
+    ++tally.expressions;
+    bool supported = true;
+    for (const auto& [order, checked] : {std::pair{0, true}, {1, true}, {2, true}, {1, false}}) {
+      const std::string name = "f" + std::to_string(s) + "_" + std::to_string(order) + (checked ? "c" : "u");
+      const auto g = codegen::generate_c(*r.expression, subjects[s].text, {name, order, checked});
+      if (g.source.empty()) {
+        REQUIRE_FALSE(g.diagnostics.empty());
+        if (supported) tally.unsupported.push_back(subjects[s].text + ": " + g.diagnostics.front().message);
+        supported = false;
+        break;
+      }
+      source += g.source;
+      variants.push_back({s, order, checked, name});
+    }
+    if (supported) ++tally.supported;
+  }
+  testing::ScratchDirectory directory;
+  const testing::SharedObject so(directory.path(), source);
+  for (const Variant& v : variants) {
+    const Subject& subject = subjects[v.subject];
+    const Expression& e = compiled[v.subject];
+    for (const auto& point : subject.points) {
+      const Outcome expected = interpret(e, v.order, point);
+      const Outcome got = run_generated(so, v.name, v.order, e.derivative_count(), point);
+      INFO(subject.text << "  order " << v.order << (v.checked ? "" : " unchecked") << "  at " << numbers_text(point));
+      if (!expected.error.empty()) {
+        ++tally.errors;
+        if (v.checked) CHECK(got.error == expected.error);
+        continue;
+      }
+      ++tally.runs;
+      CHECK(got.error == "");
+      if (!same_bits(got.numbers, expected.numbers))
+        FAIL_CHECK("interpreter " << numbers_text(expected.numbers) << "\n  generated   " << numbers_text(got.numbers));
+    }
+  }
+  return tally;
+}
+
+void report(const char* what, const Tally& t) {
+  std::cout << what << ": " << t.supported << " of " << t.expressions << " expressions generated; " << t.runs
+            << " runs agree bit for bit, " << t.errors << " errors compared\n";
+  for (const auto& u : t.unsupported) std::cout << "  not generated: " << u << "\n";
+}
+
+}  // namespace
+
+TEST_CASE("C generated for the examples gives the interpreter's values and derivatives bit for bit") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  const Tally t = agree(examples());
+  report("examples/expressions.txt", t);
+  CHECK(t.supported == t.expressions);
+}
+
+TEST_CASE("C generated for the benchmark cases without a model agrees bit for bit") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  const Tally t = agree(bench_cases());
+  report("bench cases", t);
+  CHECK(t.supported == t.expressions);
+}
+
+TEST_CASE("C generated for functions whose parameters vary follows the table's rules bit for bit") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  RandomExpressions random(7);
+  std::vector<Subject> subjects;
+  for (const char* text : {"STEP(x, y, 1, 2, 3)", "STEP5(x, 0, y, 1, x)", "HAVSIN(TIME, x, 0, y, 2)",
+                           "POLY(x, y, 1, x, y)", "CHEBY(x, 0.5, y, 2, x)", "FORCOS(x, y, 2, 1, y)",
+                           "FORSIN(TIME, x, y, 0, 1, 0.5)", "SHF(TIME, x, 2, y, 0.3, x)", "SWEEP(x, 1, 0, 1, 2, y, 0.1)",
+                           "SWEEP(TIME, x, 0, y, 2, 10, 0.1)", "IMPACT(x, y, 0.5, 1E3, 1.5 + y, 10, 0.1)",
+                           "IMPACT(x, y, TIME, 1E3, 1, 10, 0.1)", "BISTOP(x, y, -0.5, x + 1, 1E3, 2, y + 2, 0.1)",
+                           "BISTOP(x, y, -0.5, 0.5, 1E3, 1.5, 10, TIME)"})
+    subjects.push_back({text, {"x", "y"}, random.points(8)});
+  const Tally t = agree(subjects);
+  report("functions with varying parameters", t);
+  CHECK(t.supported == t.expressions);
+}
+
+TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors included") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  const Tally t = agree(random_subjects(250));
+  report("random expressions", t);
+  CHECK(t.supported == t.expressions);
+  CHECK(t.runs > 1000);
+}
