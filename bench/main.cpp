@@ -372,11 +372,13 @@ int main(int argc, char** argv) {
   register_hundred(hundred);
   if (!counted.empty()) return count_calls(counted);
   register_dataset_benchmarks();
+  register_lsp_benchmarks();
 
   Results results;
   benchmark::RunSpecifiedBenchmarks(&results);
   print_tables(prepared, results);
   print_dataset_table(results);
+  print_lsp_table(results);
   benchmark::Shutdown();
   return 0;
 }

@@ -42,5 +42,7 @@ class Results : public benchmark::ConsoleReporter {
 // Registers the dataset throughput benchmarks (dataset_bench.cpp) and prints their table.
 void register_dataset_benchmarks();
 void print_dataset_table(const Results& results);
+void register_lsp_benchmarks();
+void print_lsp_table(const Results& results);
 
 }  // namespace fexpr::bench

@@ -54,7 +54,13 @@ std::vector<Subject> bench_cases() {
       own.push_back(value);
     }
     s.points.push_back(own);
-    for (const auto& p : kExamplePoints) s.points.push_back(std::vector<double>(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(own.size())));
+    // A case may read more variables than an example point holds (x, v, d): those take the
+    // point's values again, in turn, so every point still has one value per input.
+    for (const auto& p : kExamplePoints) {
+      std::vector<double> point(own.size());
+      for (std::size_t i = 0; i < point.size(); ++i) point[i] = p[i % p.size()];
+      s.points.push_back(point);
+    }
     out.push_back(s);
   }
   return out;
