@@ -113,6 +113,7 @@ int explain(const std::string& name) {
   }
   std::cout << code_name(r->code) << " (" << severity_name(r->severity) << "): " << r->summary << "\n\n"
             << r->explanation << "\n\nWhy it matters: " << r->why << "\n\nExample:\n" << r->example << "\n";
+  if (!r->correction.empty()) std::cout << "\nCorrected:\n" << r->correction << "\n";
   return 0;
 }
 

@@ -49,6 +49,7 @@ void rules(std::ostream& out) {
   bool first = true;
   for (const dataset::Rule& r : dataset::rules()) {
     std::string help = std::string(r.why) + "\nExample:\n" + std::string(r.example);
+    if (!r.correction.empty()) help += "\nCorrected:\n" + std::string(r.correction);
     out << (first ? "\n    " : ",\n    ") << "{\"id\": " << json::quote(code_name(r.code))
         << ", \"shortDescription\": {\"text\": " << json::quote(r.summary) << "}, \"fullDescription\": {\"text\": "
         << json::quote(r.explanation) << "}, \"help\": {\"text\": " << json::quote(help)

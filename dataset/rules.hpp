@@ -16,7 +16,8 @@ struct Rule {
   std::string_view summary;    // one line, no final period
   std::string_view explanation;  // what the rule finds, and when
   std::string_view why;        // what goes wrong in Adams if it is ignored
-  std::string_view example;    // a statement that triggers it, then its correction when there is one
+  std::string_view example;    // statements that trigger it
+  std::string_view correction; // the example corrected, when one statement's change is the cure
 };
 
 // Every code, in the order of the Code enum.

@@ -36,6 +36,11 @@ TEST_CASE("--explain prints a rule's meaning, why it matters and an example", "[
   CHECK_THAT(r.out, Catch::Matchers::StartsWith("discontinuity (warning): "));
   CHECK(has(r.out, "\n\nWhy it matters: "));
   CHECK(has(r.out, "\n\nExample:\nMOTION/1, JOINT=1, FUNCTION=STEP(TIME, 0, 0, 1, 0.1)\n"));
+  CHECK(has(r.out, "\n\nCorrected:\nMOTION/1, JOINT=1, FUNCTION=STEP5(TIME, 0, 0, 1, 0.1)\n"));
+  // Both statements of a cycle raise it: there is no one statement to show corrected.
+  auto cycle = check(dir, "--explain cycle");
+  CHECK(has(cycle.out, "\n\nExample:\nVARIABLE/1, FUNCTION=VARVAL(2)\nVARIABLE/2, FUNCTION=2*VARVAL(1)\n"));
+  CHECK_FALSE(has(cycle.out, "Corrected:"));
   auto unknown = check(dir, "--explain discontinuty");
   CHECK(unknown.status == 2);
   CHECK_THAT(unknown.out, Catch::Matchers::StartsWith("fexpr check --explain: unknown code 'discontinuty'; the codes are syntax"));
