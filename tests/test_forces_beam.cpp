@@ -182,4 +182,9 @@ TEST_CASE("a bad BEAM is an error at its place", "[forces][beam]") {
   CHECK(m.error("BEAM", 12).starts_with("t.adm:16:105: error: BEAM/12 CRATIO= must not be negative, got -0.1"));
   CHECK(m.error("BEAM", 13).starts_with("t.adm:17:98: info: BEAM/13 FORMULATION=STRING is one of Adams' non-linear "
                                         "beams; fexpr evaluates the LINEAR one only; not evaluated"));
+  // In expressions: an undefined BEAM is a reference error; a non-linear one is not evaluated.
+  CHECK(m.compile_error("BEAM(99, 0, 1, 0)").code == fexpr::Code::reference);
+  auto d = m.compile_error("BEAM(13, 0, 1, 0)");
+  CHECK(d.code == fexpr::Code::not_interpreted);
+  CHECK(d.message.find("FORMULATION=STRING") != std::string::npos);
 }
