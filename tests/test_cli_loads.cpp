@@ -47,3 +47,19 @@ TEST_CASE("loads reports a bad element with its place and exits 1", "[cli][loads
   CHECK(r.out.find("negative_stiffness.adm:5:44: error: SPRINGDAMPER/1 K= must not be negative, got -1E3") !=
         std::string::npos);
 }
+
+TEST_CASE("loads evaluates a BEAM, with its Jacobian", "[cli][loads][beam]") {
+  auto r = run_fexpr("loads --format json --jacobian --id BEAM/2 " + kModels + "beam.adm");
+  CHECK(r.status == 0);
+  auto d = parse_json(r.out);
+  const auto& s = d["elements"][0];
+  CHECK(s["element"].str() == "BEAM/2");
+  // Twisted by 0.01: Tx = -G IXX/L * 0.01 = -4320 * 0.01 (beam.adm).
+  CHECK(s["on_i"]["torque"][0].number() == Approx(-43.2));
+  CHECK(s["on_j"]["torque"][0].number() == Approx(43.2));
+  // AX(3, 1) is PART/3's Euler angle theta while psi = phi = 0: dTx/dtheta = -4320 (row 3: Tx on I).
+  const auto& columns = s["jacobian"]["columns"].array();
+  std::size_t theta = 0;
+  while (columns.at(theta).str() != "PART/3.theta") ++theta;
+  CHECK(s["jacobian"]["values"][3][theta].number() == Approx(-4320.0));
+}

@@ -31,7 +31,8 @@ struct Section {
 };
 
 // By columns. Bending in J's x-y plane (y, c) takes IZZ and the shear ratio ASY, bending in the
-// x-z plane (z, b) IYY and ASZ; a turn b about y lowers z, hence the opposite coupling signs.
+// x-z plane (z, b) IYY and ASZ; a positive turn b about y tips the beam towards -z, hence the
+// opposite coupling signs.
 std::vector<double> stiffness(const Section& s) {
   double l = s.length, py = 12 * s.e * s.izz * s.asy / (s.g * s.area * l * l),
          pz = 12 * s.e * s.iyy * s.asz / (s.g * s.area * l * l);
