@@ -17,7 +17,7 @@ enum class Category : std::uint8_t {
   general,    // STEP, IMPACT, POLY, ...
   kinematic,  // DX ... WDTM: need a model
   element,    // VARVAL, CUBSPL, SFORCE, ...: need a dataset
-  solver,     // JOINT, BEAM, FX, ...: need solver state, never evaluated here
+  solver,     // JOINT, CONTACT, FX, ...: need solver state, never evaluated here
   history,    // DELAY: evaluated until its delay has elapsed; later values need the solver's
               // history of the delayed expression (eval/compile_delay.cpp gives its meaning)
   user,       // USER(...): a user subroutine

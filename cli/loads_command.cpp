@@ -1,5 +1,5 @@
 // fexpr loads: evaluate every applied force element of a dataset (SFORCE, SPRINGDAMPER,
-// BUSHING, VFORCE, VTORQUE, GFORCE) at its initial state: the force and torque on I and on J in
+// BUSHING, FIELD, BEAM, VFORCE, VTORQUE, GFORCE) at its initial state: the force and torque on I and on J in
 // ground, their power, and with --jacobian their derivatives.
 #include "cli/commands.hpp"
 #include "cli/load_table.hpp"

@@ -68,12 +68,11 @@ struct SolverFunction {
   std::string_view function;
   std::string_view statement;
 };
+// The applied force elements' functions are in kForceStatements (dataset/forces).
 constexpr SolverFunction kSolverFunctions[] = {
-    {"JOINT", "JOINT"},     {"JPRIM", "JPRIM"},   {"MOTION", "MOTION"},   {"BEAM", "BEAM"},
-    {"BUSH", "BUSHING"}, {"FIELD", "FIELD"},   {"CONTACT", "CONTACT"}, {"GFORCE", "GFORCE"},
-    {"VFORCE", "VFORCE"},   {"VTORQ", "VTORQUE"}, {"NFORCE", "NFORCE"}, {"PTCV", "PTCV"},
-    {"CVCV", "CVCV"},       {"SPDP", "SPRINGDAMPER"}, {"FRICTION", "FRICTION"}, {"SENVAL", "SENSOR"},
-    {"CURVE", "CURVE"},     {"INTERP", "SPLINE"},  {"INVPSD", "SPLINE"},
+    {"JOINT", "JOINT"}, {"JPRIM", "JPRIM"},       {"MOTION", "MOTION"}, {"CONTACT", "CONTACT"},
+    {"NFORCE", "NFORCE"}, {"PTCV", "PTCV"},       {"CVCV", "CVCV"},     {"FRICTION", "FRICTION"},
+    {"SENVAL", "SENSOR"}, {"CURVE", "CURVE"},     {"INTERP", "SPLINE"}, {"INVPSD", "SPLINE"},
 };
 
 }  // namespace
@@ -343,7 +342,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   return expression_call(std::get<Expression>(slot->second), name);
 }
 
-// SPDP, BUSH, FIELD, VFORCE, VTORQ and GFORCE(id, jflag, comp, rm): the component composed from
+// SPDP, BUSH, FIELD, BEAM, VFORCE, VTORQ and GFORCE(id, jflag, comp, rm): the component composed from
 // the element's definition (dataset/forces).
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
     std::string_view function, std::string_view statement, std::span<const std::optional<double>> a) const {

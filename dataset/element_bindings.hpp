@@ -1,9 +1,10 @@
 // Gives the element functions of a dataset their meaning: VARVAL, PINVAL/POUVAL, ARYVAL,
 // DIF/DIF1, CUBSPL, AKISPL and SFORCE evaluate the dataset's VARIABLE (directly or listed in a
-// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements; SPDP, BUSH, FIELD, VFORCE, VTORQ and
-// GFORCE the loads of SPRINGDAMPER, BUSHING, FIELD, VFORCE, VTORQUE and GFORCE, and FX..TM the
-// net load of those elements at a marker where no reaction acts (dataset/forces); the
-// kinematic measures go to the model; the functions that need solver state (JOINT, BEAM, ...)
+// PINPUT/POUTPUT), ARRAY, DIFF, SPLINE and SFORCE elements; SPDP, BUSH, FIELD, BEAM, VFORCE,
+// VTORQ and GFORCE the loads of SPRINGDAMPER, BUSHING, FIELD, BEAM, VFORCE, VTORQUE and GFORCE,
+// and FX..TM the net load of those elements at a marker where no reaction acts
+// (dataset/forces); the kinematic measures go to the model; the functions that need solver
+// state (JOINT, CONTACT, ...)
 // are reference-checked and reported as not evaluated.
 #pragma once
 

@@ -120,6 +120,16 @@ constexpr std::array kField{
     Keyword{"FORCE", 1, values},  kFunction,                    kRoutine,
 };
 
+// BEAM (adams_solver/state_beam.html). The MBDyn translator's samples in the corpus abbreviate
+// IXX, IYY, IZZ to IX, IY, IZ and the moduli to EMOD, GMOD.
+constexpr std::array kBeam{
+    Keyword{"I", 1, values},        Keyword{"J", 1, values},         Keyword{"LENGTH", 3, values},
+    Keyword{"IXX", 2, values},      Keyword{"IYY", 2, values},       Keyword{"IZZ", 2, values},
+    Keyword{"AREA", 2, values},     Keyword{"ASY", 3, values},       Keyword{"ASZ", 3, values},
+    Keyword{"EMODULUS", 3, values}, Keyword{"GMODULUS", 3, values},  Keyword{"CRATIO", 2, values},
+    Keyword{"CMATRIX", 2, values},  Keyword{"FORMULATION", 3, values},
+};
+
 constexpr std::array kUnits{
     Keyword{"FORCE", 3, values},  Keyword{"MASS", 3, values},   Keyword{"LENGTH", 3, values},
     Keyword{"TIME", 3, values},   Keyword{"SYSTEM", 3, values}, Keyword{"UCF", 3, values},
@@ -199,6 +209,7 @@ constexpr std::array kStatements{
     StatementSyntax{"SPRINGDAMPER", 3, true, kSpringdamper},
     StatementSyntax{"BUSHING", 3, true, kBushing},
     StatementSyntax{"FIELD", 3, true, kField},
+    StatementSyntax{"BEAM", 3, true, kBeam},
     StatementSyntax{"REQUEST", 3, true, kRequest},
     StatementSyntax{"JOINT", 3, true, kJoint},
     StatementSyntax{"ARRAY", 3, true, kArray},

@@ -78,7 +78,7 @@ constexpr Rule kRules[] = {
      "VARIABLE/1, FUNCTION=IMPACT(DZ(2, 1), VZ(2, 1), 1, 1E5, 1.5, 10, 0.01)", ""},
     {Code::not_interpreted, Severity::info, "Read, but not evaluated by fexpr",
      "A statement fexpr reads but does not interpret (GRAPHICS, CONTACT, ...), or a function that needs solver "
-     "state (JOINT, BEAM, CONTACT forces, ...): its references are checked, its value is not. A note, shown "
+     "state (JOINT, CONTACT, FRICTION forces, ...): its references are checked, its value is not. A note, shown "
      "with --info.",
      "Nothing goes wrong in Adams; the note says where fexpr's check stops.", "GRAPHICS/1, CYLINDER, CM=20", ""},
     {Code::user_subroutine, Severity::info, "A user subroutine",

@@ -3,6 +3,8 @@
 #include "dataset/loaded_model.hpp"
 #include "dataset/checker.hpp"
 
+#include "corpus_samples.hpp"
+
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -12,7 +14,7 @@
 
 namespace {
 
-const std::string kCorpus = std::string(FEXPR_SOURCE_DIR) + "/tests/data/corpus/";
+using fexpr::testing::kCorpus;
 
 std::multiset<std::string> error_codes(const fexpr::dataset::CheckedFile& f) {
   std::multiset<std::string> out;
@@ -25,17 +27,12 @@ std::multiset<std::string> error_codes(const fexpr::dataset::CheckedFile& f) {
 }  // namespace
 
 TEST_CASE("every real dataset and command file of the corpus checks without an error", "[check][corpus]") {
-  // The a2m translator samples of alex-marinov/mbdyn other than ant and the bipendolo pair are
-  // fragments written to stress a lexer; they are tested below.
-  const std::set<std::string> broken = {"contrib__a2m__samples__monster.adm", "contrib__a2m__samples__mark.adm",
-                                        "contrib__a2m__samples__pm02.adm", "contrib__a2m__samples__pm03.adm",
-                                        "contrib__a2m__samples__prova.adm", "contrib__a2m__samples__prova_beam00.adm",
-                                        "contrib__a2m__samples__prova_beam01.adm", "contrib__a2m__samples__prova_marker01.adm"};
+  // The translator's broken samples are tested below.
   int files = 0, functions = 0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(kCorpus)) {
     std::string name = entry.path().filename().string();
     std::string ext = entry.path().extension().string();
-    if ((ext != ".adm" && ext != ".acf") || broken.count(name)) continue;
+    if ((ext != ".adm" && ext != ".acf") || fexpr::testing::kBrokenSamples.count(name)) continue;
     auto f = fexpr::dataset::check_file(entry.path().string());
     INFO(name);
     REQUIRE(f.source);
@@ -62,6 +59,10 @@ TEST_CASE("the translator's broken samples give their diagnostics", "[check][cor
   SECTION("mark.adm: four markers on parts that are not defined (9, 11, 27, 28)") {
     auto f = fexpr::dataset::check_file(dir + "contrib__a2m__samples__mark.adm");
     CHECK(error_codes(f) == std::multiset<std::string>{"reference", "reference", "reference", "reference"});
+  }
+  SECTION("prova_beam01.adm: a BEAM on markers that are not defined") {
+    auto f = fexpr::dataset::check_file(dir + "contrib__a2m__samples__prova_beam01.adm");
+    CHECK(error_codes(f) == std::multiset<std::string>{"reference"});
   }
   SECTION("pm02.adm: two CM=1 without marker 1, a '^' for '**', markers 78 and 2 undefined") {
     auto f = fexpr::dataset::check_file(dir + "contrib__a2m__samples__pm02.adm");

@@ -10,22 +10,32 @@ using fexpr::testing::run_fexpr;
 
 namespace {
 const std::string kModels = std::string(FEXPR_SOURCE_DIR) + "/examples/models/";
+
+// The element's Jacobian entry of load row (FI.x, FI.y, ... TJ.z) by the state named.
+double jacobian(const fexpr::testing::Json& element, std::size_t row, const std::string& state) {
+  const auto& columns = element["jacobian"]["columns"].array();
+  std::size_t k = 0;
+  while (columns.at(k).str() != state) ++k;
+  return element["jacobian"]["values"][row][k].number();
+}
+
+// `fexpr loads --format json --jacobian ARGS`, which must succeed, read.
+fexpr::testing::Json loads_with_jacobian(const std::string& args) {
+  auto r = run_fexpr("loads --format json --jacobian " + args);
+  CHECK(r.status == 0);
+  return parse_json(r.out);
+}
 }  // namespace
 
 TEST_CASE("loads --format json gives every element's loads, power and Jacobian", "[cli][loads]") {
-  auto r = run_fexpr("loads --format json --jacobian " + kModels + "springdamper.adm");
-  CHECK(r.status == 0);
-  auto d = parse_json(r.out);
+  auto d = loads_with_jacobian(kModels + "springdamper.adm");
   const auto& s = d["elements"][0];
   CHECK(s["element"].str() == "SPRINGDAMPER/1");
   // f = -25*0.3 - 1E4*(0.6 - 0.5) + 100
   CHECK(s["on_i"]["force"][0].number() == Approx(-907.5));
   CHECK(s["on_j"]["force"][0].number() == Approx(907.5));
   CHECK(s["power"].number() == Approx(-907.5 * 0.3));
-  const auto& columns = s["jacobian"]["columns"].array();
-  std::size_t vx3 = 0;
-  while (columns.at(vx3).str() != "PART/3.vx") ++vx3;
-  CHECK(s["jacobian"]["values"][0][vx3].number() == Approx(-25.0));
+  CHECK(jacobian(s, 0, "PART/3.vx") == Approx(-25.0));
   CHECK(d["elements"][1]["element"].str() == "SPRINGDAMPER/2");
 }
 
@@ -46,4 +56,15 @@ TEST_CASE("loads reports a bad element with its place and exits 1", "[cli][loads
   CHECK(r.status == 1);
   CHECK(r.out.find("negative_stiffness.adm:5:44: error: SPRINGDAMPER/1 K= must not be negative, got -1E3") !=
         std::string::npos);
+}
+
+TEST_CASE("loads evaluates a BEAM, with its Jacobian", "[cli][loads][beam]") {
+  auto d = loads_with_jacobian("--id BEAM/2 " + kModels + "beam.adm");
+  const auto& s = d["elements"][0];
+  CHECK(s["element"].str() == "BEAM/2");
+  // Twisted by 0.01: Tx = -G IXX/L * 0.01 = -4320 * 0.01 (beam.adm).
+  CHECK(s["on_i"]["torque"][0].number() == Approx(-43.2));
+  CHECK(s["on_j"]["torque"][0].number() == Approx(43.2));
+  // AX(3, 1) is PART/3's Euler angle theta while psi = phi = 0: dTx/dtheta = -4320 (row 3: Tx on I).
+  CHECK(jacobian(s, 3, "PART/3.theta") == Approx(-4320.0));
 }

@@ -14,7 +14,7 @@ std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBind
   in.state = &state;
   Workspace ws;
   for (const Statement& s : dataset.statements) {
-    if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD")) continue;
+    if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM")) continue;
     auto made = force_loads(s, elements, model, source, floating);
     if (auto* d = std::get_if<Diagnostic>(&made)) {
       out.push_back(*d);

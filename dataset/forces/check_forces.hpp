@@ -1,5 +1,5 @@
 // What `fexpr check` learns from the force elements it had no reading of before (SPRINGDAMPER,
-// BUSHING, FIELD): each read and evaluated at the initial state, with its errors and notes at
+// BUSHING, FIELD, BEAM): each read and evaluated at the initial state, with its errors and notes at
 // their places. VFORCE, VTORQUE and GFORCE are not repeated here: the checker already checks
 // their markers and evaluates their component expressions.
 #pragma once

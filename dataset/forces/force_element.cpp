@@ -95,6 +95,7 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
     if (auto d = fixed_marker(s, "J", e.j, model)) return *d;
     if (s.name == "SPRINGDAMPER") return read_springdamper(s, std::move(e));
     if (s.name == "FIELD") return read_field(s, std::move(e));
+    if (s.name == "BEAM") return read_beam(s, std::move(e));
     return read_bushing(s, std::move(e));
   }
   auto on_j_part = floating_part_marker(s, e.j, model, floating);

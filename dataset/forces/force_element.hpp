@@ -1,4 +1,4 @@
-// An applied force element of a dataset (SPRINGDAMPER, BUSHING, FIELD, VFORCE, VTORQUE, GFORCE) as
+// An applied force element of a dataset (SPRINGDAMPER, BUSHING, FIELD, BEAM, VFORCE, VTORQUE, GFORCE) as
 // expression text in the measures of its markers, so that the evaluator computes its loads
 // with their gradients and Hessians as it does any expression.
 //
@@ -41,9 +41,10 @@ struct ForceStatement {
   std::string_view statement;
   std::string_view function;  // SPDP(id, jflag, comp, rm) and the like
 };
-inline constexpr std::array<ForceStatement, 6> kForceStatements{{{"SPRINGDAMPER", "SPDP"},
+inline constexpr std::array<ForceStatement, 7> kForceStatements{{{"SPRINGDAMPER", "SPDP"},
                                                                  {"BUSHING", "BUSH"},
                                                                  {"FIELD", "FIELD"},
+                                                                 {"BEAM", "BEAM"},
                                                                  {"VFORCE", "VFORCE"},
                                                                  {"VTORQUE", "VTORQ"},
                                                                  {"GFORCE", "GFORCE"}}};
@@ -73,8 +74,12 @@ std::string vector_component(const std::string& v, int axis, long rm);
 std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j);
 
 // Sets the loads of an element that gives its force f and torque t on I along J's axes, as
-// BUSHING and FIELD do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
+// BUSHING, FIELD and BEAM do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
 void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]);
+// The linear six-component law of FIELD and BEAM: (F, T) = preload - K·(X - free) - C·V with X
+// and V as below, K and C 6×6 by columns.
+void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
+                              const std::vector<double>& free, const std::vector<double>& preload);
 // What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then
 // Adams' projected small-angle rotations AX/AY/AZ(I,J); and their rates seen from J,
 // VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J).
@@ -85,6 +90,7 @@ std::array<std::string, 6> j_frame_velocities(const ForceElement& e);
 std::variant<ForceElement, Diagnostic> read_springdamper(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_field(const Statement& s, ForceElement e);
+std::variant<ForceElement, Diagnostic> read_beam(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, ForceElement e,
                                                          const kinematics::Model& model, long j_part_marker);
 

@@ -1,5 +1,5 @@
-// The loads of BUSHING and FIELD, which act along the J marker's axes on what I does relative
-// to J (adams_solver/state_bushing.html, state_field.html).
+// The loads of BUSHING, FIELD and BEAM, which act along the J marker's axes on what I does
+// relative to J (adams_solver/state_bushing.html, state_field.html, state_beam.html).
 #include "dataset/forces/force_element.hpp"
 #include "dataset/forces/parameters.hpp"
 
@@ -23,6 +23,21 @@ void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::st
   e.force_j = "-" + e.force_i;
   e.torque_j = "-" + e.torque_i + " - (DXYZ(" + ij + ")%" + e.force_i + ")";
   e.power = load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
+}
+
+void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
+                              const std::vector<double>& free, const std::vector<double>& preload) {
+  auto x = j_frame_displacements(e), v = j_frame_velocities(e);
+  std::string load[6];
+  for (std::size_t r = 0; r < 6; ++r) {
+    load[r] = text(preload[r]);
+    for (std::size_t m = 0; m < 6; ++m) {
+      double km = k[m * 6 + r], cm = c[m * 6 + r];
+      if (km != 0) load[r] += " - " + text(km) + "*(" + x[m] + " - " + text(free[m]) + ")";
+      if (cm != 0) load[r] += " - " + text(cm) + "*" + v[m];
+    }
+  }
+  set_loads_along_j(e, {load[0], load[1], load[2]}, {load[3], load[4], load[5]});
 }
 
 }  // namespace fexpr::dataset

@@ -13,8 +13,8 @@ namespace {
 
 constexpr std::array<std::string_view, 8> kFunctions{"FM", "FX", "FY", "FZ", "TM", "TX", "TY", "TZ"};
 // Statements whose loads at a marker fexpr does not know: reactions and unevaluated elements.
-constexpr std::array<std::string_view, 12> kReactions{"JOINT",  "JPRIM", "MOTION", "CONTACT", "BEAM",  "NFORCE",
-                                                      "PTCV",   "CVCV",  "GEAR",   "COUPLER", "GCON",  "FRICTION"};
+constexpr std::array<std::string_view, 11> kReactions{"JOINT", "JPRIM",   "MOTION", "CONTACT", "NFORCE",  "PTCV",
+                                                      "CVCV",  "GEAR",    "COUPLER", "GCON",   "FRICTION"};
 
 bool names_marker(const Statement& s, long marker) {
   for (const Argument& a : s.arguments) {

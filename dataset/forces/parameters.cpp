@@ -26,9 +26,30 @@ std::optional<Diagnostic> read_reals(const Statement& s, std::string_view keywor
     if (!v) return force_error(a->values[k].span, not_real(a->values[k]), Code::argument);
     if (sign == Sign::non_negative && *v < 0)
       return force_error(a->values[k].span, element_label(s) + " " + name + "= must not be negative, got " + a->values[k].text);
+    if (sign == Sign::positive && *v <= 0)
+      return force_error(a->values[k].span, element_label(s) + " " + name + "= must be positive, got " + a->values[k].text);
     out[k] = *v;
   }
   return std::nullopt;
+}
+
+std::optional<Diagnostic> negative_diagonal(const Statement& s, const char* keyword, const std::vector<double>& m,
+                                            const std::array<std::size_t, 6>& written) {
+  const Argument* a = find_argument(s, keyword);
+  for (std::size_t d = 0; d < 6; ++d) {
+    if (m[d * 7] >= 0) continue;
+    std::string shown = a ? a->values[written[d]].text : number::format(m[d * 7]);
+    return force_error(a ? a->values[written[d]].span : s.name_span,
+                       element_label(s) + " " + keyword + " is not positive semidefinite: its diagonal entry (" +
+                           std::to_string(d + 1) + ", " + std::to_string(d + 1) + ") is " + shown);
+  }
+  return std::nullopt;
+}
+
+std::optional<Diagnostic> damping_given_twice(const Statement& s) {
+  const Argument* cratio = find_argument(s, "CRATIO");
+  if (!cratio || !find_argument(s, "CMATRIX")) return std::nullopt;
+  return force_error(cratio->keyword_span, element_label(s) + " gives its damping twice: CRATIO= and CMATRIX=");
 }
 
 std::string text(double value) {

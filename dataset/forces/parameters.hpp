@@ -6,6 +6,7 @@
 
 #include <fexpr/diagnostic.hpp>
 
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,12 +14,20 @@
 
 namespace fexpr::dataset {
 
-enum class Sign { any, non_negative };
+enum class Sign { any, non_negative, positive };
 
 // count numbers of keyword into out (left as given when the keyword is absent), or the error
-// at the offending value: not a number, the wrong count, or negative where sign forbids it.
+// at the offending value: not a number, the wrong count, or of a sign that sign forbids.
 std::optional<Diagnostic> read_reals(const Statement& s, std::string_view keyword, std::size_t count, Sign sign,
                                      std::vector<double>& out);
+
+// An error at the first negative diagonal entry of the 6×6 matrix m (by columns), which makes
+// it indefinite: the element would feed energy in. written[d] is the place of entry (d, d)
+// among the keyword's values.
+std::optional<Diagnostic> negative_diagonal(const Statement& s, const char* keyword, const std::vector<double>& m,
+                                            const std::array<std::size_t, 6>& written);
+// CRATIO= and CMATRIX= together give the damping twice (FIELD, BEAM).
+std::optional<Diagnostic> damping_given_twice(const Statement& s);
 
 // A number as expression text that reads back to the same double.
 std::string text(double value);

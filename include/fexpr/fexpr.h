@@ -128,7 +128,7 @@ void fexpr_expression_destroy(fexpr_expression* expression);
  * "SFORCE/1", "MOTION/2", "DIFF/1" (upper or lower case). Element functions in it are bound
  * as in fexpr_context_load_model; evaluation errors are placed in the dataset's text. An element
  * that does not exist, or a context without a model, is FEXPR_USAGE_ERROR; one computed by a
- * user subroutine, without FUNCTION=, reading what fexpr does not evaluate (JOINT, BEAM, ...)
+ * user subroutine, without FUNCTION=, reading what fexpr does not evaluate (JOINT, CONTACT, ...)
  * or on a reference cycle is FEXPR_ARGUMENT_ERROR; its compile errors have their status and
  * their line and column in the dataset. */
 fexpr_status fexpr_compile_element(const fexpr_context* context, const char* element, fexpr_expression** expression);
