@@ -1,0 +1,60 @@
+// Calling a compiled expression allocates nothing, value and gradient, from the first call:
+// it needs no workspace. Counted by replacing the global operator new (counting_new.hpp).
+#include "counting_new.hpp"
+#include "native_build.hpp"
+
+#include <catch2/catch.hpp>
+#include <fexpr/expression.hpp>
+#include <fexpr/native.hpp>
+
+#include <cmath>
+#include <cstdlib>
+#include <vector>
+
+using fexpr::testing::allocations;
+
+TEST_CASE("calling a compiled expression allocates nothing", "[codegen][native][allocations]") {
+  if (!fexpr::testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to measure");
+    return;
+  }
+  fexpr::testing::ScratchDirectory cache;
+  setenv("FEXPR_CACHE", cache.path().c_str(), 1);
+  const char* expressions[] = {
+      "-1E4*(x-0.5) - 25*v",
+      "STEP(TIME, 0, 0, 0.5, 100) + STEP(TIME, 1, 0, 1.5, -100)",
+      "IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01)",
+      "100*SIN(2*PI*5*TIME)*COS(x) + SQRT(x*x+v*v+d*d)",
+      "IF(x-0.1: -1, 0, IF(x-0.2: -2, 0, x*v))",
+      "a*b*c + d*x*v + MODE",
+  };
+  for (const char* text : expressions) {
+    fexpr::Context context;
+    std::vector<double> variables;
+    for (const char* name : {"x", "v", "a", "b", "c", "d"}) {
+      context.declare_variable(name);
+      variables.push_back(0.7);
+    }
+    variables[1] = -0.4;
+    auto compiled = fexpr::compile(text, context);
+    INFO(text);
+    REQUIRE(compiled);
+    const auto native = fexpr::compile_native(*compiled.expression);
+    INFO(native.why_not);
+    REQUIRE(native);
+    std::vector<double> grad(native.expression->derivative_count());
+    fexpr::Inputs in;
+    in.variables = variables;
+    double checksum = 0.0;
+    const long before = allocations.load();
+    for (int k = 0; k < 1000; ++k) {
+      in.time = 0.001 * k;
+      variables[0] += 1e-6;
+      checksum += native.expression->value(in);
+      checksum += native.expression->gradient(in, grad);
+    }
+    CHECK(allocations.load() - before == 0);
+    CHECK(std::isfinite(checksum));
+  }
+  unsetenv("FEXPR_CACHE");
+}
