@@ -22,18 +22,45 @@ struct NativeLibrary {
 
 namespace {
 
-// The generated functions read one array, TIME, the variables, then MODE if read. The entry
-// points fill it on their own stack, sized here, so a call allocates nothing and the C compiler
-// inlines the function into its entry point.
-std::string entry_points(std::size_t n, bool reads_mode) {
+// Whether the program is additions, subtractions, products and moves only, with no branch: an
+// infinity or NaN anywhere in it, value or derivative, then reaches the result, so an unchecked
+// run whose inputs and results are all finite is one the checked code would have passed, with
+// the same bits (the same operations without the checks).
+bool propagates_every_failure(const detail::Program& p) {
+  using detail::OpCode;
+  for (const detail::Instruction& i : p.code) {
+    if (i.op != OpCode::add && i.op != OpCode::subtract && i.op != OpCode::multiply && i.op != OpCode::negate &&
+        i.op != OpCode::square && i.op != OpCode::move)
+      return false;
+  }
+  return true;
+}
+
+// The entry points. The generated functions read one array, TIME, the variables, then MODE if
+// read; the entry points fill it on their own stack, sized here, so a call allocates nothing,
+// and flatten has the C compiler inline the functions, so the array lives in registers. With
+// `fast`, they run the unchecked functions first and the checked ones (for the message) only
+// when an input or a result is not finite: one test instead of one per operation.
+std::string entry_points(std::size_t n, bool reads_mode, bool fast) {
   const std::string size = std::to_string(n + (reads_mode ? 1 : 0)), variables = std::to_string(n - 1);
   std::string fill = "  double in[" + size + "];\n  in[0] = time;\n";
   if (n > 1) fill += "  for (int k = 0; k < " + variables + "; ++k) in[1 + k] = variables[k];\n";
   fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
-  return "\nint fexpr_value_call(double time, const double *variables, double mode, double *value, "
-         "const char **error) {\n" + fill + "  return fexpr_value(in, value, error);\n}\n"
-         "\nint fexpr_gradient_call(double time, const double *variables, double mode, double *value, double *grad, "
-         "const char **error) {\n" + fill + "  return fexpr_gradient(in, value, grad, error);\n}\n";
+  const std::string inputs_finite = "  int finite = 1;\n  for (int k = 0; k < " + size + "; ++k) finite &= isfinite(in[k]) != 0;\n";
+  std::string value = fill, gradient = fill;
+  if (fast) {
+    value += "  double v;\n  fexpr_value_fast(in, &v, 0);\n" + inputs_finite +
+             "  if (finite && isfinite(v)) {\n    *value = v;\n    return 0;\n  }\n";
+    gradient += "  double v, g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
+                "  finite &= isfinite(v) != 0;\n  for (int k = 0; k < " + std::to_string(n) +
+                "; ++k) finite &= isfinite(g[k]) != 0;\n  if (finite) {\n    *value = v;\n"
+                "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return 0;\n  }\n";
+  }
+  return "\n__attribute__((flatten)) int fexpr_value_call(double time, const double *variables, double mode, "
+         "double *value, const char **error) {\n" + value + "  return fexpr_value(in, value, error);\n}\n"
+         "\n__attribute__((flatten)) int fexpr_gradient_call(double time, const double *variables, double mode, "
+         "double *value, double *grad, const char **error) {\n" + gradient +
+         "  return fexpr_gradient(in, value, grad, error);\n}\n";
 }
 
 }  // namespace
@@ -58,7 +85,13 @@ NativeResult compile_native(const Expression& expression) {
     return result;
   }
   std::filesystem::path object;
-  const std::string source = value.source + gradient.source + entry_points(n, value.reads_mode);
+  std::string source = value.source + gradient.source;
+  const bool fast = propagates_every_failure(expression.program());
+  if (fast) {
+    source += codegen::generate_c(expression, {}, {"fexpr_value_fast", 0, false}).source +
+              codegen::generate_c(expression, {}, {"fexpr_gradient_fast", 1, false}).source;
+  }
+  source += entry_points(n, value.reads_mode, fast);
   if (std::string error = codegen::cached_object(source, object); !error.empty()) {
     result.why_not = error;
     return result;

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <optional>
 #include <thread>
 
@@ -204,5 +205,37 @@ TEST_CASE("without a C compiler compile_native says so and the interpreter stays
     const auto native = fexpr::compile_native(s.expression);
     CHECK_FALSE(native);
     CHECK(native.why_not.find("no C compiler found (cc;") == 0);
+  }
+}
+
+// Additions and products only run unchecked first and checked only when something is not
+// finite (codegen/native.cpp): the errors must still be the interpreter's, first failure first.
+TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  fexpr::testing::ScratchDirectory cache;
+  const ScopedEnvironment env("FEXPR_CACHE", cache.path().string());
+  const Subject s("1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2");
+  const auto native = fexpr::compile_native(s.expression);
+  REQUIRE(native);
+  fexpr::Workspace ws;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<std::array<double, 3>> points = {
+      {0.0, 0.7, -0.4}, {1.0, -3.0, 2.5}, {0.5, 1e100, 1.0}, {0.5, 1e103, -1e103}, {0.5, 1e200, 0.0},
+      {0.5, 1.0, 1e160}, {0.5, -1e155, 1e155}, {nan, 1.0, 1.0}, {0.0, inf, 1.0}, {0.0, 1.0, nan}};
+  for (const auto& p : points) {
+    fexpr::Inputs in;
+    in.time = p[0];
+    in.variables = std::span<const double>(p).subspan(1);
+    INFO(p[0] << " " << p[1] << " " << p[2]);
+    std::array<double, 3> expected_grad{}, grad{};
+    double expected = 0.0;
+    const std::string expected_error = error_of([&] { expected = s.expression.gradient(in, ws, expected_grad); });
+    double got = 0.0;
+    CHECK(error_of([&] { got = native.expression->gradient(in, grad); }) == expected_error);
+    CHECK(error_of([&] { native.expression->value(in); }) == error_of([&] { s.expression.value(in, ws); }));
+    if (expected_error != "no error") continue;
+    CHECK(same_bits(got, expected));
+    CHECK(same_bits(native.expression->value(in), s.expression.value(in, ws)));
+    for (int k = 0; k < 3; ++k) CHECK(same_bits(grad[k], expected_grad[k]));
   }
 }
