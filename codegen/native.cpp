@@ -42,18 +42,24 @@ bool propagates_every_failure(const detail::Program& p) {
 // `fast`, they run the unchecked functions first and the checked ones (for the message) only
 // when an input or a result is not finite: one test instead of one per operation.
 std::string entry_points(std::size_t n, bool reads_mode, bool fast) {
-  const std::string size = std::to_string(n + (reads_mode ? 1 : 0)), variables = std::to_string(n - 1);
-  std::string fill = "  double in[" + size + "];\n  in[0] = time;\n";
-  if (n > 1) fill += "  for (int k = 0; k < " + variables + "; ++k) in[1 + k] = variables[k];\n";
+  // Written out rather than looped, so that at -O2 the compiler keeps the array in registers
+  // and makes the tests branch-free.
+  std::string fill = "  double in[" + std::to_string(n + (reads_mode ? 1 : 0)) + "];\n  in[0] = time;\n";
+  for (std::size_t k = 1; k < n; ++k)
+    fill += "  in[" + std::to_string(k) + "] = variables[" + std::to_string(k - 1) + "];\n";
   fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
-  const std::string inputs_finite = "  int finite = 1;\n  for (int k = 0; k < " + size + "; ++k) finite &= isfinite(in[k]) != 0;\n";
+  const auto all_finite = [](const std::string& array, std::size_t count) {
+    std::string tests;
+    for (std::size_t k = 0; k < count; ++k) tests += "  finite &= isfinite(" + array + "[" + std::to_string(k) + "]) != 0;\n";
+    return tests;
+  };
+  const std::string inputs_finite = "  int finite = 1;\n" + all_finite("in", n + (reads_mode ? 1 : 0));
   std::string value = fill, gradient = fill;
   if (fast) {
     value += "  double v;\n  fexpr_value_fast(in, &v, 0);\n" + inputs_finite +
              "  if (finite && isfinite(v)) {\n    *value = v;\n    return 0;\n  }\n";
     gradient += "  double v, g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
-                "  finite &= isfinite(v) != 0;\n  for (int k = 0; k < " + std::to_string(n) +
-                "; ++k) finite &= isfinite(g[k]) != 0;\n  if (finite) {\n    *value = v;\n"
+                "  finite &= isfinite(v) != 0;\n" + all_finite("g", n) + "  if (finite) {\n    *value = v;\n"
                 "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return 0;\n  }\n";
   }
   return "\n__attribute__((flatten)) int fexpr_value_call(double time, const double *variables, double mode, "

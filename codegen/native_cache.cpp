@@ -15,8 +15,10 @@
 namespace fexpr::codegen {
 namespace {
 
-// No contraction into FMA and no reassociation, so the code gives the interpreter's bits.
-constexpr const char* kFlags = "-std=c99 -O2 -fno-fast-math -ffp-contract=off -shared -fPIC";
+// No contraction into FMA and no reassociation, so the code gives the interpreter's bits; no
+// semantic interposition, so the entry points may inline the functions they call.
+constexpr const char* kFlags =
+    "-std=c99 -O2 -fno-fast-math -ffp-contract=off -fno-semantic-interposition -shared -fPIC";
 
 // A shell command's standard output and error, and whether it exited with 0.
 bool run(const std::string& command, std::string& out) {
