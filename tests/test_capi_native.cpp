@@ -33,6 +33,14 @@ struct Cache {
   ~Cache() { unsetenv("FEXPR_CACHE"); }
 };
 
+// A context of the variables x and v.
+struct XV : Context {
+  XV() {
+    declare("x");
+    declare("v");
+  }
+};
+
 const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) + SQRT(x)*MODE";
 
 }  // namespace
@@ -40,9 +48,7 @@ const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0
 TEST_CASE("fexpr_compile_native gives fexpr_evaluate's and fexpr_gradient's bits and errors", "[capi][native]") {
   if (!fexpr::testing::have_c_compiler()) return;
   const Cache cache;
-  Context context;
-  context.declare("x");
-  context.declare("v");
+  const XV context;
   const Expression f(context.handle, kText);
   const Native native(f.handle);
   Workspace ws;
@@ -102,9 +108,7 @@ TEST_CASE("fexpr_compile_native gives fexpr_evaluate's and fexpr_gradient's bits
 TEST_CASE("a compiled expression outlives its expression and serves several threads", "[capi][native][threads]") {
   if (!fexpr::testing::have_c_compiler()) return;
   const Cache cache;
-  Context context;
-  context.declare("x");
-  context.declare("v");
+  const XV context;
   auto f = std::make_unique<Expression>(context.handle, kText);
   const Native native(f->handle);
   Workspace ws;

@@ -66,6 +66,18 @@ struct Subject {
   }
 };
 
+// An expression compiled both ways, the native one into a cache folder of its own.
+struct Compiled {
+  fexpr::testing::ScratchDirectory cache;
+  ScopedEnvironment env{"FEXPR_CACHE", cache.path().string()};
+  Subject s;
+  fexpr::NativeResult native;
+  explicit Compiled(const std::string& text) : s(text), native(fexpr::compile_native(s.expression)) {
+    INFO(native.why_not);
+    REQUIRE(native);
+  }
+};
+
 const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) + SQRT(x)*MODE + 1/(v-2)";
 
 }  // namespace
@@ -75,12 +87,8 @@ TEST_CASE("compile_native gives the interpreter's value, gradient and errors, an
     WARN("no C compiler (cc) on this system: nothing to compare");
     return;
   }
-  fexpr::testing::ScratchDirectory cache;
-  const ScopedEnvironment env("FEXPR_CACHE", cache.path().string());
-  const Subject s(kText);
-  const auto native = fexpr::compile_native(s.expression);
-  INFO(native.why_not);
-  REQUIRE(native);
+  const Compiled compiled(kText);
+  const auto& [cache, env, s, native] = compiled;
   CHECK(objects_in(cache.path()) == 1);
   CHECK(native.expression->derivative_names() == s.expression.derivative_names());
   CHECK(native.expression->variable_count() == 2);
@@ -118,22 +126,19 @@ TEST_CASE("compile_native gives the interpreter's value, gradient and errors, an
   }
   SECTION("threads compiling at once share one object") {
     std::vector<std::thread> threads;
-    std::vector<int> compiled(4, 0);
+    std::vector<int> built(4, 0);
     for (int t = 0; t < 4; ++t)
-      threads.emplace_back([&, t] { compiled[static_cast<std::size_t>(t)] = fexpr::compile_native(s.expression) ? 1 : 0; });
+      threads.emplace_back([&, t] { built[static_cast<std::size_t>(t)] = fexpr::compile_native(s.expression) ? 1 : 0; });
     for (auto& t : threads) t.join();
-    CHECK(compiled == std::vector<int>(4, 1));
+    CHECK(built == std::vector<int>(4, 1));
     CHECK(objects_in(cache.path()) == 1);
   }
 }
 
 TEST_CASE("many threads calling one compiled expression get the interpreter's bits", "[codegen][native][threads]") {
   if (!fexpr::testing::have_c_compiler()) return;
-  fexpr::testing::ScratchDirectory cache;
-  const ScopedEnvironment env("FEXPR_CACHE", cache.path().string());
-  const Subject s(kText);
-  const auto native = fexpr::compile_native(s.expression);
-  REQUIRE(native);
+  const Compiled compiled(kText);
+  const auto& [cache, env, s, native] = compiled;
   constexpr int kThreads = 8, kCalls = 2000;
   std::vector<int> disagreements(kThreads, 0);
   std::vector<std::thread> threads;
@@ -160,11 +165,8 @@ TEST_CASE("many threads calling one compiled expression get the interpreter's bi
 
 TEST_CASE("the compiled path refuses a caller's mistake as the interpreter does", "[codegen][native][errors]") {
   if (!fexpr::testing::have_c_compiler()) return;
-  fexpr::testing::ScratchDirectory cache;
-  const ScopedEnvironment env("FEXPR_CACHE", cache.path().string());
-  const Subject s("x*v + 1");
-  const auto native = fexpr::compile_native(s.expression);
-  REQUIRE(native);
+  const Compiled compiled("x*v + 1");
+  const auto& [cache, env, s, native] = compiled;
   fexpr::Workspace ws;
   const double one[1] = {3.0}, two[2] = {3.0, 4.0};
   fexpr::Inputs few;
@@ -212,11 +214,8 @@ TEST_CASE("without a C compiler compile_native says so and the interpreter stays
 // finite (codegen/native.cpp): the errors must still be the interpreter's, first failure first.
 TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
   if (!fexpr::testing::have_c_compiler()) return;
-  fexpr::testing::ScratchDirectory cache;
-  const ScopedEnvironment env("FEXPR_CACHE", cache.path().string());
-  const Subject s("1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2");
-  const auto native = fexpr::compile_native(s.expression);
-  REQUIRE(native);
+  const Compiled compiled("1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2");
+  const auto& [cache, env, s, native] = compiled;
   fexpr::Workspace ws;
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<std::array<double, 3>> points = {

@@ -1,6 +1,7 @@
 // Calling a compiled expression allocates nothing, value and gradient, from the first call:
 // it needs no workspace. Counted by replacing the global operator new (counting_new.hpp).
 #include "counting_new.hpp"
+#include "expression_helpers.hpp"
 #include "native_build.hpp"
 
 #include <catch2/catch.hpp>
@@ -29,27 +30,19 @@ TEST_CASE("calling a compiled expression allocates nothing", "[codegen][native][
       "a*b*c + d*x*v + MODE",
   };
   for (const char* text : expressions) {
-    fexpr::Context context;
-    std::vector<double> variables;
-    for (const char* name : {"x", "v", "a", "b", "c", "d"}) {
-      context.declare_variable(name);
-      variables.push_back(0.7);
-    }
-    variables[1] = -0.4;
-    auto compiled = fexpr::compile(text, context);
+    fexpr::testing::Bench bench({{"x", 0.7}, {"v", -0.4}, {"a", 0.7}, {"b", 0.7}, {"c", 0.7}, {"d", 0.7}});
+    const fexpr::Expression compiled = bench.compile_ok(text);
     INFO(text);
-    REQUIRE(compiled);
-    const auto native = fexpr::compile_native(*compiled.expression);
+    const auto native = fexpr::compile_native(compiled);
     INFO(native.why_not);
     REQUIRE(native);
     std::vector<double> grad(native.expression->derivative_count());
-    fexpr::Inputs in;
-    in.variables = variables;
+    fexpr::Inputs in = bench.inputs();
     double checksum = 0.0;
     const long before = allocations.load();
     for (int k = 0; k < 1000; ++k) {
       in.time = 0.001 * k;
-      variables[0] += 1e-6;
+      bench.values[*bench.context.variable_slot("x")] += 1e-6;
       checksum += native.expression->value(in);
       checksum += native.expression->gradient(in, grad);
     }

@@ -181,15 +181,15 @@ fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* 
 /* ---- The compiled path: an expression as native code ----
  * fexpr_compile_native generates C for the expression's value and gradient (as fexpr codegen
  * does), builds it with the system C compiler ($CC, else cc) into a shared object in a cache
- * folder ($FEXPR_CACHE, else $XDG_CACHE_HOME/fexpr, else ~/.cache/fexpr) and loads it: tens of
- * milliseconds the first time, well under one later, in this process or the next. Where it
- * cannot, it returns FEXPR_NOT_COMPILED and fexpr_last_error() says why (no C compiler; a
- * construct the generator does not write yet, such as a model's measures or MAG; the compiler's
- * output): keep evaluating the expression. A compiled expression gives the interpreter's value
- * and gradient bit for bit and its evaluation errors (FEXPR_DOMAIN_ERROR, the same message, the
- * line and column of the expression's start). It is immutable, needs no workspace, allocates
- * nothing when called, may be called from several threads at once, and stays valid after its
- * expression is destroyed. */
+ * folder ($FEXPR_CACHE, else $XDG_CACHE_HOME/fexpr, else ~/.cache/fexpr) and loads it: a
+ * compiler run the first time (0.2-0.5 s), about a millisecond later, in this process or the
+ * next. Where it cannot, it returns FEXPR_NOT_COMPILED and fexpr_last_error() says why (no C
+ * compiler; a construct the generator does not write yet, such as a model's measures or MAG; the
+ * compiler's output): keep evaluating the expression. A compiled expression gives the
+ * interpreter's value and gradient bit for bit and its evaluation errors (FEXPR_DOMAIN_ERROR,
+ * the same message, the line and column of the expression's start). It is immutable, needs no
+ * workspace, allocates nothing when called, may be called from several threads at once, and
+ * stays valid after its expression is destroyed. */
 fexpr_status fexpr_compile_native(const fexpr_expression* expression, fexpr_native** native);
 void fexpr_native_destroy(fexpr_native* native);
 

@@ -5,10 +5,10 @@
 //   if (!native) std::cerr << native.why_not << '\n';            // keep the interpreter
 //   else force = native.expression->gradient(in, grad);          // no Workspace needed
 //
-// Building takes a C compiler run (tens of milliseconds) the first time an expression is seen;
-// the object is kept in a cache folder ($FEXPR_CACHE, else $XDG_CACHE_HOME/fexpr, else
+// Building takes a C compiler run (0.2-0.5 s in bench/README.md) the first time an expression is
+// seen; the object is kept in a cache folder ($FEXPR_CACHE, else $XDG_CACHE_HOME/fexpr, else
 // ~/.cache/fexpr) under a hash of the C source, the compiler and its flags, so a later process
-// loads it in well under a millisecond. The compiler is $CC when set, else cc.
+// loads it in about a millisecond. The compiler is $CC when set, else cc.
 #pragma once
 
 #include <fexpr/expression.hpp>
