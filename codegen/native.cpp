@@ -54,19 +54,18 @@ std::string entry_points(std::size_t n, bool reads_mode, bool fast) {
     return tests;
   };
   const std::string inputs_finite = "  int finite = 1;\n" + all_finite("in", n + (reads_mode ? 1 : 0));
-  std::string value = fill, gradient = fill;
+  std::string value = fill + "  double v;\n", gradient = fill + "  double v;\n";
   if (fast) {
-    value += "  double v;\n  fexpr_value_fast(in, &v, 0);\n" + inputs_finite +
-             "  if (finite && isfinite(v)) {\n    *value = v;\n    return 0;\n  }\n";
-    gradient += "  double v, g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
-                "  finite &= isfinite(v) != 0;\n" + all_finite("g", n) + "  if (finite) {\n    *value = v;\n"
-                "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return 0;\n  }\n";
+    value += "  fexpr_value_fast(in, &v, 0);\n" + inputs_finite + "  if (finite && isfinite(v)) return v;\n";
+    gradient += "  double g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
+                "  finite &= isfinite(v) != 0;\n" + all_finite("g", n) + "  if (finite) {\n"
+                "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return v;\n  }\n";
   }
-  return "\n__attribute__((flatten)) int fexpr_value_call(double time, const double *variables, double mode, "
-         "double *value, const char **error) {\n" + value + "  return fexpr_value(in, value, error);\n}\n"
-         "\n__attribute__((flatten)) int fexpr_gradient_call(double time, const double *variables, double mode, "
-         "double *value, double *grad, const char **error) {\n" + gradient +
-         "  return fexpr_gradient(in, value, grad, error);\n}\n";
+  return "\n__attribute__((flatten)) double fexpr_value_call(double time, const double *variables, double mode, "
+         "const char **error) {\n" + value + "  return fexpr_value(in, &v, error) ? 0.0 : v;\n}\n"
+         "\n__attribute__((flatten)) double fexpr_gradient_call(double time, const double *variables, double mode, "
+         "double *grad, const char **error) {\n" + gradient +
+         "  return fexpr_gradient(in, &v, grad, error) ? 0.0 : v;\n}\n";
 }
 
 }  // namespace

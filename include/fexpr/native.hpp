@@ -30,11 +30,12 @@ struct NativeLibrary;
 // threads at once. It keeps its shared object loaded as long as a copy exists.
 class NativeExpression {
  public:
-  // The generated functions: TIME, the variables and MODE in; value (and gradient) out; 0, or 1
-  // with the interpreter's message for an evaluation error.
-  using ValueCall = int (*)(double time, const double* variables, double mode, double* value, const char** error);
-  using GradientCall = int (*)(double time, const double* variables, double mode, double* value, double* grad,
-                               const char** error);
+  // The generated functions: TIME, the variables and MODE in; the value returned (in a register,
+  // not through memory) and the gradient written; *error set to the interpreter's message for
+  // an evaluation error, and left as it was otherwise.
+  using ValueCall = double (*)(double time, const double* variables, double mode, const char** error);
+  using GradientCall = double (*)(double time, const double* variables, double mode, double* grad,
+                                  const char** error);
 
   NativeExpression(std::shared_ptr<const detail::NativeLibrary> library, Expression expression, ValueCall value_call,
                    GradientCall gradient_call);
@@ -54,9 +55,9 @@ class NativeExpression {
   double value(const Inputs& in) const {
     if (in.variables.size() < variable_count_) [[unlikely]]
       too_few_variables(in.variables.size());
-    double out;
     const char* error = nullptr;
-    if (value_(in.time, in.variables.data(), in.mode, &out, &error)) [[unlikely]]
+    const double out = value_(in.time, in.variables.data(), in.mode, &error);
+    if (error) [[unlikely]]
       fail(error);
     return out;
   }
@@ -65,9 +66,9 @@ class NativeExpression {
       too_few_variables(in.variables.size());
     if (grad.size() < derivative_count_) [[unlikely]]
       gradient_too_short(grad.size());
-    double out;
     const char* error = nullptr;
-    if (gradient_(in.time, in.variables.data(), in.mode, &out, grad.data(), &error)) [[unlikely]]
+    const double out = gradient_(in.time, in.variables.data(), in.mode, grad.data(), &error);
+    if (error) [[unlikely]]
       fail(error);
     return out;
   }
