@@ -3,6 +3,7 @@
 // of the medians and their ratios. bench/run.sh builds and runs it; bench/README.md records it.
 #include "bench/cases.hpp"
 #include "bench/native.hpp"
+#include "bench/registry.hpp"
 #include "bench/results.hpp"
 #include "dataset/element_bindings.hpp"
 #include "dataset/model_builder.hpp"
@@ -15,12 +16,9 @@
 #include <benchmark/benchmark.h>
 #include <muParser.h>
 
-#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <deque>
-#include <functional>
-#include <map>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -96,16 +94,6 @@ struct Prepared {
 double mu_step(double x, double x0, double h0, double x1, double h1) { return native::step(x, x0, h0, x1, h1); }
 double mu_impact(double x, double v, double x1, double k, double e, double cmax, double d) {
   return native::impact(x, v, x1, k, e, cmax, d);
-}
-
-std::string slug_of(const std::string& name) {
-  std::string s;
-  for (char ch : name) {
-    if (std::isalnum(static_cast<unsigned char>(ch))) s += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-    else if (!s.empty() && s.back() != '_') s += '_';
-  }
-  while (!s.empty() && s.back() == '_') s.pop_back();
-  return s;
 }
 
 void prepare(Prepared& p, const BenchModel& model) {
@@ -197,31 +185,6 @@ double mu_gradient(Prepared& p) {
   return f;
 }
 
-constexpr int kRepetitions = 5;
-constexpr double kMinTime = 0.03;
-
-// Each benchmark's call by name, for --count.
-std::map<std::string, std::function<void(long)>>& calls() {
-  static std::map<std::string, std::function<void(long)>> by_name;
-  return by_name;
-}
-
-// Registers one call of what a benchmark measures, timed by Google Benchmark in a loop of its
-// own, and keeps it for --count.
-template <class Call>
-void add(const std::string& name, benchmark::TimeUnit unit, Call call) {
-  benchmark::RegisterBenchmark(name.c_str(), [call](benchmark::State& s) {
-    for (auto _ : s) call();
-  })
-      ->Unit(unit)
-      ->Repetitions(kRepetitions)
-      ->ReportAggregatesOnly(true)
-      ->MinTime(kMinTime);
-  calls()[name] = [call](long n) {
-    for (long k = 0; k < n; ++k) call();
-  };
-}
-
 void register_muparser(Prepared& p) {
   using benchmark::kMicrosecond;
   using benchmark::kNanosecond;
@@ -267,19 +230,6 @@ void register_case(Prepared& p) {
 void register_hundred(Context& context) {
   Context* c = &context;
   add("compile/hundred", benchmark::kMicrosecond, [c] { benchmark::DoNotOptimize(compile(kHundredCharacters, *c)); });
-}
-
-std::string cell(std::optional<double> seconds, double scale, const char* format) {
-  if (!seconds) return "-";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, format, *seconds * scale);
-  return buffer;
-}
-std::string ratio(std::optional<double> a, std::optional<double> b) {
-  if (!a || !b || *b == 0.0) return "-";
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, "%.2f", *a / *b);
-  return buffer;
 }
 
 void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
@@ -370,6 +320,7 @@ int main(int argc, char** argv) {
   hundred.declare_variable("x");
   hundred.declare_variable("v");
   register_hundred(hundred);
+  register_compiled_benchmarks();
   if (!counted.empty()) return count_calls(counted);
   register_dataset_benchmarks();
   register_lsp_benchmarks();
@@ -379,6 +330,7 @@ int main(int argc, char** argv) {
   print_tables(prepared, results);
   print_dataset_table(results);
   print_lsp_table(results);
+  print_compiled_table(results);
   benchmark::Shutdown();
   return 0;
 }

@@ -4,6 +4,8 @@
 #include <fexpr/fexpr.h>
 
 #include "builtins/contact.hpp"
+#include "capi/errors.hpp"
+#include "capi/handles.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
@@ -25,30 +27,10 @@
 namespace {
 
 using namespace fexpr;
-
-struct LastError {
-  fexpr_status status = FEXPR_OK;
-  std::string message;
-  unsigned line = 0;
-  unsigned column = 0;
-};
-// Per thread, so that threads sharing an expression read their own failures.
-thread_local LastError last_error;
-
-fexpr_status fail(fexpr_status status, std::string message, unsigned line = 0, unsigned column = 0) {
-  last_error.status = status;
-  last_error.message = std::move(message);
-  last_error.line = line;
-  last_error.column = column;
-  return status;
-}
-
-fexpr_status fail(fexpr_status status, const Diagnostic& d, const SourceText& source) {
-  const Position p = source.position(d.span.begin);
-  return fail(status, d.message, p.line, p.column);
-}
-
-fexpr_status usage(std::string message) { return fail(FEXPR_USAGE_ERROR, std::move(message)); }
+using capi::fail;
+using capi::guarded;
+using capi::place_of;
+using capi::usage;
 
 fexpr_status status_of(Code code) {
   switch (code) {
@@ -58,21 +40,6 @@ fexpr_status status_of(Code code) {
     case Code::arity: return FEXPR_ARITY_ERROR;
     case Code::domain: return FEXPR_DOMAIN_ERROR;
     default: return FEXPR_ARGUMENT_ERROR;
-  }
-}
-
-// Runs body, which returns a status; an exception escaping it becomes a status too. Failures
-// that the body reports itself have already been recorded.
-template <class Body>
-fexpr_status guarded(Body body) noexcept {
-  try {
-    return body();
-  } catch (const std::bad_alloc&) {
-    return fail(FEXPR_OUT_OF_MEMORY, "out of memory");
-  } catch (const std::exception& e) {
-    return fail(FEXPR_INTERNAL_ERROR, std::string("internal error: ") + e.what());
-  } catch (...) {
-    return fail(FEXPR_INTERNAL_ERROR, "internal error: unknown exception");
   }
 }
 
@@ -109,14 +76,6 @@ struct fexpr_context {
   std::shared_ptr<LoadedModel> model;
 };
 
-struct fexpr_expression {
-  Expression expression;
-  // The text its spans are offsets into, for the line and column of evaluation errors; null
-  // for an SFORCE load, composed by fexpr rather than written by anyone.
-  std::shared_ptr<const SourceText> source;
-  std::shared_ptr<const LoadedModel> model;
-};
-
 struct fexpr_workspace {
   Workspace workspace;
   double mode = 4.0;
@@ -138,11 +97,6 @@ fexpr_status load_model(fexpr_context* context, std::string name, std::string te
   context->model = std::move(std::get<std::unique_ptr<LoadedModel>>(loaded));
   context->context = context->model->elements->context();
   return FEXPR_OK;
-}
-
-fexpr_status place_of(fexpr_status status, const Diagnostic& d, const fexpr_expression& e) {
-  if (!e.source) return fail(status, d.message);
-  return fail(status, d, *e.source);
 }
 
 // "VARIABLE/3" as its statement name and id; false when it is not one.
@@ -229,13 +183,6 @@ fexpr_status contact(const char* name, std::initializer_list<double> arguments, 
 
 extern "C" {
 
-fexpr_status fexpr_last_error(const char** message, unsigned* line, unsigned* column) {
-  if (message) *message = last_error.message.c_str();
-  if (line) *line = last_error.line;
-  if (column) *column = last_error.column;
-  return last_error.status;
-}
-
 const char* fexpr_status_name(fexpr_status status) {
   switch (status) {
     case FEXPR_OK: return "FEXPR_OK";
@@ -248,6 +195,7 @@ const char* fexpr_status_name(fexpr_status status) {
     case FEXPR_USAGE_ERROR: return "FEXPR_USAGE_ERROR";
     case FEXPR_OUT_OF_MEMORY: return "FEXPR_OUT_OF_MEMORY";
     case FEXPR_INTERNAL_ERROR: return "FEXPR_INTERNAL_ERROR";
+    case FEXPR_NOT_COMPILED: return "FEXPR_NOT_COMPILED";
   }
   return "unknown status";
 }

@@ -1,165 +1,141 @@
-#include "codegen/native.hpp"
-
+// compile_native: the generated value and gradient functions, with entry points that take the
+// interpreter's Inputs as they are, built through the cache and loaded.
 #include "codegen/generate.hpp"
+#include "codegen/native_cache.hpp"
 #include "eval/program.hpp"
+#include "eval/usage_errors.hpp"
+
+#include <fexpr/native.hpp>
 
 #include <dlfcn.h>
-#include <unistd.h>
 
-#include <algorithm>
-#include <array>
-#include <atomic>
-#include <cstdio>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+namespace fexpr {
 
-namespace fexpr::codegen {
-
-using ValueFunction = int (*)(const double*, double*, const char**);
-using GradientFunction = int (*)(const double*, double*, double*, const char**);
-
-struct NativeFunction::Library {
+namespace detail {
+struct NativeLibrary {
   void* handle = nullptr;
-  ValueFunction value = nullptr;
-  GradientFunction gradient = nullptr;
-  ~Library() {
+  ~NativeLibrary() {
     if (handle) dlclose(handle);
   }
 };
+}  // namespace detail
 
 namespace {
 
-constexpr const char* kFlags = "-std=c99 -O2 -fno-fast-math -ffp-contract=off -shared -fPIC";
-
-// A shell command's standard output and error, and whether it exited with 0.
-bool run(const std::string& command, std::string& out) {
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  if (!pipe) return false;
-  std::array<char, 4096> buffer;
-  std::size_t n;
-  while ((n = fread(buffer.data(), 1, buffer.size(), pipe)) > 0) out.append(buffer.data(), n);
-  return pclose(pipe) == 0;
-}
-
-// The compiler's own description, part of the cache key: a new compiler builds anew.
-const std::optional<std::string>& compiler() {
-  static const std::optional<std::string> version = []() -> std::optional<std::string> {
-    std::string out;
-    if (!run("cc --version", out)) return std::nullopt;
-    return out.substr(0, out.find('\n'));
-  }();
-  return version;
-}
-
-std::filesystem::path cache_folder() {
-  if (const char* c = std::getenv("FEXPR_CACHE"); c && *c) return c;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::filesystem::path(x) / "fexpr";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::filesystem::path(h) / ".cache" / "fexpr";
-  return std::filesystem::temp_directory_path() / "fexpr-cache";
-}
-
-std::string key(const std::string& text) {
-  std::uint64_t h = 14695981039346656037ull;  // FNV-1a
-  for (unsigned char c : text) h = (h ^ c) * 1099511628211ull;
-  char buffer[17];
-  std::snprintf(buffer, sizeof buffer, "%016llx", static_cast<unsigned long long>(h));
-  return buffer;
-}
-
-// The shared object for `source` in the cache, built first if it is not there.
-std::string build(const std::string& source, std::filesystem::path& object) {
-  const std::filesystem::path folder = cache_folder();
-  std::error_code ec;
-  std::filesystem::create_directories(folder, ec);
-  if (ec) return "cannot create the cache folder " + folder.string() + ": " + ec.message();
-  const std::string name = key(source + '\n' + *compiler() + '\n' + kFlags);
-  object = folder / (name + ".so");
-  if (std::filesystem::exists(object)) return {};
-  static std::atomic<unsigned> next{0};
-  const std::string unique = name + "." + std::to_string(getpid()) + "." + std::to_string(next++);
-  const std::filesystem::path c = folder / (unique + ".c"), partial = folder / (unique + ".so");
-  std::ofstream(c) << source;
-  std::string out;
-  const bool built = run("cc " + std::string(kFlags) + " -o '" + partial.string() + "' '" + c.string() + "' -lm", out);
-  std::filesystem::remove(c, ec);
-  if (!built) {
-    std::filesystem::remove(partial, ec);
-    return "the C compiler failed: " + out;
+// Whether the program is additions, subtractions, products and moves only, with no branch: an
+// infinity or NaN anywhere in it, value or derivative, then reaches the result, so an unchecked
+// run whose inputs and results are all finite is one the checked code would have passed, with
+// the same bits (the same operations without the checks).
+bool propagates_every_failure(const detail::Program& p) {
+  using detail::OpCode;
+  for (const detail::Instruction& i : p.code) {
+    if (i.op != OpCode::add && i.op != OpCode::subtract && i.op != OpCode::multiply && i.op != OpCode::negate &&
+        i.op != OpCode::square && i.op != OpCode::move)
+      return false;
   }
-  std::filesystem::rename(partial, object, ec);
-  return ec ? "cannot place " + object.string() + ": " + ec.message() : std::string();
+  return true;
+}
+
+// The entry points. The generated functions read one array, TIME, the variables, then MODE if
+// read; the entry points fill it on their own stack, sized here, so a call allocates nothing,
+// and flatten has the C compiler inline the functions, so the array lives in registers. With
+// `fast`, they run the unchecked functions first and the checked ones (for the message) only
+// when an input or a result is not finite: one test instead of one per operation.
+std::string entry_points(std::size_t n, bool reads_mode, bool fast) {
+  // Written out rather than looped, so that at -O2 the compiler keeps the array in registers
+  // and makes the tests branch-free.
+  std::string fill = "  double in[" + std::to_string(n + (reads_mode ? 1 : 0)) + "];\n  in[0] = time;\n";
+  for (std::size_t k = 1; k < n; ++k)
+    fill += "  in[" + std::to_string(k) + "] = variables[" + std::to_string(k - 1) + "];\n";
+  fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
+  const auto all_finite = [](const std::string& array, std::size_t count) {
+    std::string tests;
+    for (std::size_t k = 0; k < count; ++k) tests += "  finite &= isfinite(" + array + "[" + std::to_string(k) + "]) != 0;\n";
+    return tests;
+  };
+  const std::string inputs_finite = "  int finite = 1;\n" + all_finite("in", n + (reads_mode ? 1 : 0));
+  std::string value = fill + "  double v;\n", gradient = fill + "  double v;\n";
+  if (fast) {
+    value += "  fexpr_value_fast(in, &v, 0);\n" + inputs_finite + "  if (finite && isfinite(v)) return v;\n";
+    gradient += "  double g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
+                "  finite &= isfinite(v) != 0;\n" + all_finite("g", n) + "  if (finite) {\n"
+                "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return v;\n  }\n";
+  }
+  return "\n__attribute__((flatten)) double fexpr_value_call(double time, const double *variables, double mode, "
+         "const char **error) {\n" + value + "  return fexpr_value(in, &v, error) ? 0.0 : v;\n}\n"
+         "\n__attribute__((flatten)) double fexpr_gradient_call(double time, const double *variables, double mode, "
+         "double *grad, const char **error) {\n" + gradient +
+         "  return fexpr_gradient(in, &v, grad, error) ? 0.0 : v;\n}\n";
 }
 
 }  // namespace
 
-NativeResult compile_native(const Expression& expression, std::string_view text) {
+NativeResult compile_native(const Expression& expression) {
   NativeResult result;
-  if (!compiler()) {
-    result.why_not = "no C compiler (cc) found; keep using the interpreter";
-    return result;
-  }
-  const Generated value = generate_c(expression, text, {"fexpr_value", 0, true});
-  const Generated gradient = generate_c(expression, text, {"fexpr_gradient", 1, true});
-  for (const Generated* g : {&value, &gradient}) {
+  // No source text: the comments it would fill are not kept, and expressions that compile to
+  // the same program share one object.
+  const codegen::Generated value = codegen::generate_c(expression, {}, {"fexpr_value", 0, true});
+  const codegen::Generated gradient = codegen::generate_c(expression, {}, {"fexpr_gradient", 1, true});
+  for (const codegen::Generated* g : {&value, &gradient}) {
     if (g->source.empty()) {
       result.why_not = g->diagnostics.empty() ? "not generated" : g->diagnostics.front().message;
       return result;
     }
   }
+  const std::size_t n = expression.derivative_count();
+  // The entry points read n - 1 variables, which the checks of NativeExpression guarantee
+  // only when the gradient's inputs are TIME and the variables, no model states.
+  if (n != expression.variable_count() + 1) {
+    result.why_not = "the expression reads model states; the compiled path takes TIME and variables only";
+    return result;
+  }
   std::filesystem::path object;
-  if (std::string error = build(value.source + gradient.source, object); !error.empty()) {
+  std::string source = value.source + gradient.source;
+  const bool fast = propagates_every_failure(expression.program());
+  if (fast) {
+    source += codegen::generate_c(expression, {}, {"fexpr_value_fast", 0, false}).source +
+              codegen::generate_c(expression, {}, {"fexpr_gradient_fast", 1, false}).source;
+  }
+  source += entry_points(n, value.reads_mode, fast);
+  if (std::string error = codegen::cached_object(source, object); !error.empty()) {
     result.why_not = error;
     return result;
   }
-  auto library = std::make_shared<NativeFunction::Library>();
+  auto library = std::make_shared<detail::NativeLibrary>();
   library->handle = dlopen(object.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!library->handle) {
     result.why_not = std::string("cannot load ") + object.string() + ": " + dlerror();
     return result;
   }
-  library->value = reinterpret_cast<ValueFunction>(dlsym(library->handle, "fexpr_value"));
-  library->gradient = reinterpret_cast<GradientFunction>(dlsym(library->handle, "fexpr_gradient"));
-  if (!library->value || !library->gradient) {
+  auto value_call = reinterpret_cast<NativeExpression::ValueCall>(dlsym(library->handle, "fexpr_value_call"));
+  auto gradient_call = reinterpret_cast<NativeExpression::GradientCall>(dlsym(library->handle, "fexpr_gradient_call"));
+  if (!value_call || !gradient_call) {
     result.why_not = object.string() + " lacks its functions";
     return result;
   }
-  result.function.emplace(std::move(library), expression, value.reads_mode);
+  result.expression.emplace(std::move(library), expression, value_call, gradient_call);
   return result;
 }
 
-NativeFunction::NativeFunction(std::shared_ptr<const Library> library, const Expression& expression, bool reads_mode)
-    : library_(std::move(library)), expression_(expression), reads_mode_(reads_mode) {}
+NativeExpression::NativeExpression(std::shared_ptr<const detail::NativeLibrary> library, Expression expression,
+                                   ValueCall value_call, GradientCall gradient_call)
+    : library_(std::move(library)),
+      expression_(std::move(expression)),
+      variable_count_(expression_.variable_count()),
+      derivative_count_(expression_.derivative_count()),
+      value_(value_call),
+      gradient_(gradient_call) {}
 
-// TIME, the variables (0 beyond those given, as the interpreter reads them), then MODE if read.
-std::vector<double> NativeFunction::inputs(const Inputs& in) const {
-  const std::size_t variables = expression_.derivative_count() - 1;
-  std::vector<double> v{in.time};
-  for (std::size_t k = 0; k < variables; ++k) v.push_back(k < in.variables.size() ? in.variables[k] : 0.0);
-  if (reads_mode_) v.push_back(in.mode);
-  return v;
+void NativeExpression::too_few_variables(std::size_t given) const {
+  detail::too_few_variables(variable_count_, given);
 }
 
-void NativeFunction::fail(const char* message) const {
+void NativeExpression::gradient_too_short(std::size_t given) const {
+  detail::too_short("gradient", derivative_count_, derivative_count_, given);
+}
+
+void NativeExpression::fail(const char* message) const {
   throw EvaluationError(Diagnostic{Severity::error, Code::domain, expression_.program().whole, message});
 }
 
-double NativeFunction::value(const Inputs& in) const {
-  const std::vector<double> v = inputs(in);
-  double out = 0.0;
-  const char* error = nullptr;
-  if (library_->value(v.data(), &out, &error)) fail(error);
-  return out;
-}
-
-double NativeFunction::gradient(const Inputs& in, std::span<double> grad) const {
-  const std::vector<double> v = inputs(in);
-  std::vector<double> g(v.size());
-  double out = 0.0;
-  const char* error = nullptr;
-  if (library_->gradient(v.data(), &out, g.data(), &error)) fail(error);
-  std::copy_n(g.begin(), std::min(grad.size(), expression_.derivative_count()), grad.begin());
-  return out;
-}
-
-}  // namespace fexpr::codegen
+}  // namespace fexpr

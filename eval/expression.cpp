@@ -1,6 +1,7 @@
 // The public API over the parser, the compiler and the runner.
 #include "eval/compile.hpp"
 #include "eval/run.hpp"
+#include "eval/usage_errors.hpp"
 #include "grammar/parse.hpp"
 #include "support/text.hpp"
 
@@ -95,31 +96,19 @@ namespace {
 
 // The caller's side of an evaluation is checked before it runs, since the evaluator trusts
 // every span and count it is given; the messages are built out of the way of the checks.
-[[noreturn, gnu::noinline, gnu::cold]] void too_few_variables(std::size_t needed, std::size_t given) {
-  throw UsageError("the expression was compiled with " + std::to_string(needed) +
-                   " variables; Inputs::variables holds " + std::to_string(given));
-}
-
-[[noreturn, gnu::noinline, gnu::cold]] void too_short(const char* what, std::size_t n, std::size_t needed,
-                                                       std::size_t given) {
-  const std::string entries = std::string(what) == "Hessian" ? std::to_string(n) + "x" + std::to_string(n) + " = " : "";
-  throw UsageError("the " + std::string(what) + " has " + entries + std::to_string(needed) + " entries; the span holds " +
-                   std::to_string(given));
-}
-
 [[noreturn, gnu::noinline, gnu::cold]] void workspace_in_use() {
   throw UsageError("the workspace is in use by another evaluation: each thread needs its own Workspace");
 }
 
 void check(const detail::Program& p, const Inputs& in, std::size_t grad, std::size_t hess, int order) {
   if (in.variables.size() < p.variable_count) [[unlikely]]
-    too_few_variables(p.variable_count, in.variables.size());
+    detail::too_few_variables(p.variable_count, in.variables.size());
   if (order == 0) return;
   const std::size_t n = p.derivative_names.size();
   if (grad < n) [[unlikely]]
-    too_short("gradient", n, n, grad);
+    detail::too_short("gradient", n, n, grad);
   if (order == 2 && hess < n * n) [[unlikely]]
-    too_short("Hessian", n, n * n, hess);
+    detail::too_short("Hessian", n, n * n, hess);
 }
 
 // Holds the workspace while an evaluation runs with it. The flag is read and set without a

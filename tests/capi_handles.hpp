@@ -69,7 +69,7 @@ struct Workspace {
   Workspace& operator=(const Workspace&) = delete;
 };
 
-std::size_t index_of(const std::vector<std::string>& names, const std::string& name) {
+[[maybe_unused]] std::size_t index_of(const std::vector<std::string>& names, const std::string& name) {
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (names[i] == name) return i;
   }

@@ -1,11 +1,17 @@
-// codegen::compile_native: the compiled path against the interpreter, its cache, and threads.
-#include "codegen/native.hpp"
+// fexpr::compile_native: the compiled path against the interpreter (values, gradients and
+// errors bit for bit), its misuse checks, its cache, threads sharing one object, and the
+// why-not answers when there is no compiler or the generator cannot write the expression.
 #include "native_build.hpp"
 
 #include <catch2/catch.hpp>
 #include <fexpr/expression.hpp>
+#include <fexpr/native.hpp>
 
+#include <array>
+#include <cstdlib>
 #include <cstring>
+#include <limits>
+#include <optional>
 #include <thread>
 
 namespace {
@@ -18,75 +24,217 @@ std::size_t objects_in(const std::filesystem::path& folder) {
   return n;
 }
 
+// Sets an environment variable for the test's scope, restoring what was there.
+class ScopedEnvironment {
+ public:
+  ScopedEnvironment(const char* name, const std::string& value) : name_(name) {
+    if (const char* old = std::getenv(name)) old_ = old;
+    setenv(name, value.c_str(), 1);
+  }
+  ~ScopedEnvironment() {
+    if (old_) setenv(name_, old_->c_str(), 1);
+    else unsetenv(name_);
+  }
+  ScopedEnvironment(const ScopedEnvironment&) = delete;
+  ScopedEnvironment& operator=(const ScopedEnvironment&) = delete;
+
+ private:
+  const char* name_;
+  std::optional<std::string> old_;
+};
+
+template <class Call>
+std::string error_of(Call call) {
+  try {
+    call();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+struct Subject {
+  fexpr::Context context;
+  fexpr::Expression expression;
+  explicit Subject(const std::string& text) : expression(compile(text)) {}
+  fexpr::Expression compile(const std::string& text) {
+    context.declare_variable("x");
+    context.declare_variable("v");
+    auto compiled = fexpr::compile(text, context);
+    REQUIRE(compiled);
+    return *compiled.expression;
+  }
+};
+
+// An expression compiled both ways, the native one into a cache folder of its own.
+struct Compiled {
+  fexpr::testing::ScratchDirectory cache;
+  ScopedEnvironment env{"FEXPR_CACHE", cache.path().string()};
+  Subject s;
+  fexpr::NativeResult native;
+  explicit Compiled(const std::string& text) : s(text), native(fexpr::compile_native(s.expression)) {
+    INFO(native.why_not);
+    REQUIRE(native);
+  }
+};
+
+const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) + SQRT(x)*MODE + 1/(v-2)";
+
 }  // namespace
 
-TEST_CASE("compile_native gives the interpreter's value, gradient and errors, and builds once") {
+TEST_CASE("compile_native gives the interpreter's value, gradient and errors, and builds once", "[codegen][native]") {
   if (!fexpr::testing::have_c_compiler()) {
     WARN("no C compiler (cc) on this system: nothing to compare");
     return;
   }
-  fexpr::testing::ScratchDirectory cache;
-  setenv("FEXPR_CACHE", cache.path().c_str(), 1);
-  fexpr::Context context;
-  context.declare_variable("x");
-  context.declare_variable("v");
-  const std::string text = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01) + SQRT(x)*MODE";
-  const auto compiled = fexpr::compile(text, context);
-  REQUIRE(compiled);
-  const auto native = fexpr::codegen::compile_native(*compiled.expression, text);
-  INFO(native.why_not);
-  REQUIRE(native.function);
+  const Compiled compiled(kText);
+  const auto& [cache, env, s, native] = compiled;
   CHECK(objects_in(cache.path()) == 1);
+  CHECK(native.expression->derivative_names() == s.expression.derivative_names());
+  CHECK(native.expression->variable_count() == 2);
 
   fexpr::Workspace ws;
-  for (const auto& point : std::vector<std::array<double, 2>>{{0.995, -0.3}, {0.25, 2.0}, {1.5, 0.0}}) {
+  for (const auto& point : std::vector<std::array<double, 2>>{{0.995, -0.3}, {0.25, 2.5}, {1.5, 0.0}, {0.999, 1.0}}) {
     fexpr::Inputs in;
     in.time = 0.5;
     in.mode = 3.0;
     in.variables = point;
-    double expected_grad[3], grad[3];
-    const double expected = compiled.expression->gradient(in, ws, expected_grad);
-    CHECK(same_bits(native.function->value(in), compiled.expression->value(in, ws)));
-    CHECK(same_bits(native.function->gradient(in, grad), expected));
+    std::array<double, 3> expected_grad{}, grad{};
+    const double expected = s.expression.gradient(in, ws, expected_grad);
+    CHECK(same_bits(native.expression->value(in), s.expression.value(in, ws)));
+    CHECK(same_bits(native.expression->gradient(in, grad), expected));
     for (int k = 0; k < 3; ++k) CHECK(same_bits(grad[k], expected_grad[k]));
   }
-  fexpr::Inputs negative;
-  const double bad[2] = {-1.0, 0.0};
-  negative.variables = bad;
-  CHECK_THROWS_WITH(native.function->value(negative), "SQRT of a negative number");
 
+  SECTION("errors carry the interpreter's message and leave the gradient as it was") {
+    for (const auto& point : std::vector<std::array<double, 2>>{{-1.0, 0.0}, {0.5, 2.0}, {0.5, 1e308 * 10}}) {
+      fexpr::Inputs in;
+      in.variables = point;
+      const std::string expected = error_of([&] { s.expression.value(in, ws); });
+      INFO(expected);
+      CHECK(expected != "no error");
+      CHECK(error_of([&] { native.expression->value(in); }) == expected);
+      std::array<double, 3> grad{7.0, 7.0, 7.0};
+      CHECK_THROWS_AS(native.expression->gradient(in, grad), fexpr::EvaluationError);
+      CHECK(grad == std::array<double, 3>{7.0, 7.0, 7.0});
+    }
+  }
   SECTION("a second compilation, as after a restart, loads the cached object") {
-    const auto again = fexpr::codegen::compile_native(*compiled.expression, text);
-    REQUIRE(again.function);
+    const auto again = fexpr::compile_native(s.expression);
+    REQUIRE(again);
     CHECK(objects_in(cache.path()) == 1);
   }
-  SECTION("threads compiling and evaluating at once agree") {
+  SECTION("threads compiling at once share one object") {
     std::vector<std::thread> threads;
-    std::vector<int> agree(4, 0);
-    for (int t = 0; t < 4; ++t) {
-      threads.emplace_back([&, t] {
-        const auto mine = fexpr::codegen::compile_native(*compiled.expression, text);
-        if (!mine.function) return;
-        fexpr::Workspace own;
-        fexpr::Inputs in;
-        const double point[2] = {0.99 + 0.001 * t, -0.5};
-        in.variables = point;
-        agree[static_cast<std::size_t>(t)] =
-            same_bits(mine.function->value(in), compiled.expression->value(in, own)) ? 1 : 0;
-      });
-    }
+    std::vector<int> built(4, 0);
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] { built[static_cast<std::size_t>(t)] = fexpr::compile_native(s.expression) ? 1 : 0; });
     for (auto& t : threads) t.join();
-    CHECK(agree == std::vector<int>(4, 1));
+    CHECK(built == std::vector<int>(4, 1));
+    CHECK(objects_in(cache.path()) == 1);
   }
-  unsetenv("FEXPR_CACHE");
 }
 
-TEST_CASE("compile_native says why when the generator cannot write the expression") {
+TEST_CASE("many threads calling one compiled expression get the interpreter's bits", "[codegen][native][threads]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  const Compiled compiled(kText);
+  const auto& [cache, env, s, native] = compiled;
+  constexpr int kThreads = 8, kCalls = 2000;
+  std::vector<int> disagreements(kThreads, 0);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      fexpr::Workspace ws;
+      for (int k = 0; k < kCalls; ++k) {
+        const double point[2] = {0.98 + 1e-5 * k, -0.5 + 0.01 * t};
+        fexpr::Inputs in;
+        in.time = 0.001 * k;
+        in.variables = point;
+        double grad[3], expected_grad[3];
+        const double v = native.expression->gradient(in, grad);
+        const double expected = s.expression.gradient(in, ws, expected_grad);
+        bool same = same_bits(v, expected) && same_bits(native.expression->value(in), expected);
+        for (int i = 0; i < 3; ++i) same = same && same_bits(grad[i], expected_grad[i]);
+        disagreements[static_cast<std::size_t>(t)] += same ? 0 : 1;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(disagreements == std::vector<int>(kThreads, 0));
+}
+
+TEST_CASE("the compiled path refuses a caller's mistake as the interpreter does", "[codegen][native][errors]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  const Compiled compiled("x*v + 1");
+  const auto& [cache, env, s, native] = compiled;
+  fexpr::Workspace ws;
+  const double one[1] = {3.0}, two[2] = {3.0, 4.0};
+  fexpr::Inputs few;
+  few.variables = one;
+  CHECK_THROWS_AS(native.expression->value(few), fexpr::UsageError);
+  CHECK(error_of([&] { native.expression->value(few); }) == error_of([&] { s.expression.value(few, ws); }));
+  CHECK(error_of([&] { native.expression->value(few); }) ==
+        "the expression was compiled with 2 variables; Inputs::variables holds 1");
+  fexpr::Inputs in;
+  in.variables = two;
+  std::array<double, 2> short_grad{5.0, 5.0};
+  CHECK_THROWS_AS(native.expression->gradient(in, short_grad), fexpr::UsageError);
+  CHECK(error_of([&] { native.expression->gradient(in, short_grad); }) == "the gradient has 3 entries; the span holds 2");
+  CHECK(short_grad == std::array<double, 2>{5.0, 5.0});
+}
+
+TEST_CASE("compile_native says why when the generator cannot write the expression", "[codegen][native]") {
   fexpr::Context context;
   context.declare_variable("x");
   const auto compiled = fexpr::compile("MAG([x, 1, 0])", context);
   REQUIRE(compiled);
-  const auto native = fexpr::codegen::compile_native(*compiled.expression, "MAG([x, 1, 0])");
-  CHECK_FALSE(native.function);
-  CHECK_FALSE(native.why_not.empty());
+  const auto native = fexpr::compile_native(*compiled.expression);
+  CHECK_FALSE(native);
+  CHECK(native.why_not.find("MAG") != std::string::npos);
+}
+
+TEST_CASE("without a C compiler compile_native says so and the interpreter stays", "[codegen][native]") {
+  const Subject s("x + v");
+  SECTION("CC names no program") {
+    const ScopedEnvironment cc("CC", "/nonexistent/cc");
+    const auto native = fexpr::compile_native(s.expression);
+    CHECK_FALSE(native);
+    CHECK(native.why_not == "no C compiler found (/nonexistent/cc; set CC to choose one); keep using the interpreter");
+  }
+  SECTION("cc is not on the PATH") {
+    const ScopedEnvironment path("PATH", "/nonexistent");
+    const ScopedEnvironment cc("CC", "cc");
+    const auto native = fexpr::compile_native(s.expression);
+    CHECK_FALSE(native);
+    CHECK(native.why_not.find("no C compiler found (cc;") == 0);
+  }
+}
+
+// Additions and products only run unchecked first and checked only when something is not
+// finite (codegen/native.cpp): the errors must still be the interpreter's, first failure first.
+TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  const Compiled compiled("1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2");
+  const auto& [cache, env, s, native] = compiled;
+  fexpr::Workspace ws;
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<std::array<double, 3>> points = {
+      {0.0, 0.7, -0.4}, {1.0, -3.0, 2.5}, {0.5, 1e100, 1.0}, {0.5, 1e103, -1e103}, {0.5, 1e200, 0.0},
+      {0.5, 1.0, 1e160}, {0.5, -1e155, 1e155}, {nan, 1.0, 1.0}, {0.0, inf, 1.0}, {0.0, 1.0, nan}};
+  for (const auto& p : points) {
+    fexpr::Inputs in;
+    in.time = p[0];
+    in.variables = std::span<const double>(p).subspan(1);
+    INFO(p[0] << " " << p[1] << " " << p[2]);
+    std::array<double, 3> expected_grad{}, grad{};
+    double expected = 0.0;
+    const std::string expected_error = error_of([&] { expected = s.expression.gradient(in, ws, expected_grad); });
+    double got = 0.0;
+    CHECK(error_of([&] { got = native.expression->gradient(in, grad); }) == expected_error);
+    CHECK(error_of([&] { native.expression->value(in); }) == error_of([&] { s.expression.value(in, ws); }));
+    if (expected_error != "no error") continue;
+    CHECK(same_bits(got, expected));
+    CHECK(same_bits(native.expression->value(in), s.expression.value(in, ws)));
+    for (int k = 0; k < 3; ++k) CHECK(same_bits(grad[k], expected_grad[k]));
+  }
 }

@@ -56,13 +56,16 @@ typedef enum fexpr_status {
   FEXPR_USAGE_ERROR = 7,    /* the caller's mistake: NULL argument, too few variables, bad name,
                                unknown part, no model, order not 0, 1 or 2 */
   FEXPR_OUT_OF_MEMORY = 8,
-  FEXPR_INTERNAL_ERROR = 9  /* a bug in fexpr; please report it with the message */
+  FEXPR_INTERNAL_ERROR = 9, /* a bug in fexpr; please report it with the message */
+  FEXPR_NOT_COMPILED = 10   /* fexpr_compile_native: no C compiler, or a construct the code
+                               generator does not write; keep evaluating the expression */
 } fexpr_status;
 
 /* Opaque handles. */
 typedef struct fexpr_context fexpr_context;
 typedef struct fexpr_expression fexpr_expression;
 typedef struct fexpr_workspace fexpr_workspace;
+typedef struct fexpr_native fexpr_native;
 
 /* The number of states of a part, in this order:
  * x y z (position), psi theta phi (body 3-1-3 Euler angles), vx vy vz (velocity), wx wy wz
@@ -174,6 +177,29 @@ fexpr_status fexpr_gradient(const fexpr_expression* expression, fexpr_workspace*
                             const double* variables, size_t n, double* value, double* grad);
 fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
                            const double* variables, size_t n, double* value, double* grad, double* hess);
+
+/* ---- The compiled path: an expression as native code ----
+ * fexpr_compile_native generates C for the expression's value and gradient (as fexpr codegen
+ * does), builds it with the system C compiler ($CC, else cc) into a shared object in a cache
+ * folder ($FEXPR_CACHE, else $XDG_CACHE_HOME/fexpr, else ~/.cache/fexpr) and loads it: a
+ * compiler run the first time (0.2-0.5 s), about a millisecond later, in this process or the
+ * next. Where it cannot, it returns FEXPR_NOT_COMPILED and fexpr_last_error() says why (no C
+ * compiler; a construct the generator does not write yet, such as a model's measures or MAG; the
+ * compiler's output): keep evaluating the expression. A compiled expression gives the
+ * interpreter's value and gradient bit for bit and its evaluation errors (FEXPR_DOMAIN_ERROR,
+ * the same message, the line and column of the expression's start). It is immutable, needs no
+ * workspace, allocates nothing when called, may be called from several threads at once, and
+ * stays valid after its expression is destroyed. */
+fexpr_status fexpr_compile_native(const fexpr_expression* expression, fexpr_native** native);
+void fexpr_native_destroy(fexpr_native* native);
+
+/* As fexpr_evaluate and fexpr_gradient, with MODE given (4 in a dynamic analysis). grad holds
+ * grad_size values: fewer than fexpr_expression_derivative_count() is FEXPR_USAGE_ERROR and
+ * leaves grad as it was, never a partial gradient. */
+fexpr_status fexpr_native_evaluate(const fexpr_native* native, double time, const double* variables, size_t n,
+                                   double mode, double* value);
+fexpr_status fexpr_native_gradient(const fexpr_native* native, double time, const double* variables, size_t n,
+                                   double mode, double* value, double* grad, size_t grad_size);
 
 /* ---- Contact forces in the layout of RecurDyn's rd_impact ----
  * order 0: value[0] = F;
