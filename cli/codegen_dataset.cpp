@@ -44,7 +44,12 @@ int run_codegen_dataset(const std::string& file, const std::string& id, const co
   const dataset::LoadedModel& m = **loaded;
   const dataset::Statement* s = find(m.dataset, *name);
   if (!s) {
-    std::cerr << file << ": error: " << id << " is not defined in the dataset\n";
+    std::string defined;
+    for (const dataset::Statement& other : m.dataset.statements)
+      if (other.name == name->type && other.id) defined += (defined.empty() ? "" : ", ") + std::to_string(*other.id);
+    std::cerr << file << ": error: " << id << " is not defined in the dataset; "
+              << (defined.empty() ? "it has no " + name->type + " statement" : "its " + name->type + " ids are " + defined)
+              << "\n";
     return 1;
   }
   const dataset::Argument* function = dataset::find_argument(*s, "FUNCTION");
