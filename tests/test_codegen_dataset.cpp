@@ -28,9 +28,12 @@ using testing::SharedObject;
 
 using Function = int (*)(const double*, double*, double*, const char**);
 
-// A value or derivative of size s agrees when within kRelative of the larger of s and 1: the
-// measures' operations differ from the interpreter's in order only, a few roundings each.
-constexpr double kRelative = 1e-12;
+// The measures' operations differ from the interpreter's in order only, a few roundings each.
+// A value agrees within kRelative of the larger of its size and 1; a derivative within
+// kRelative of the gradient's largest entry (and 1). The margin is for cancellation: a
+// derivative by a turn of DY on a corpus model in millimetres sums terms of 1e4 to a few
+// units, and its last bits differ by 7e-13 of the gradient.
+constexpr double kRelative = 1e-11;
 // Central differences with step h = 1e-6 (scaled to the input) are good to about h^2 f''' and
 // 1e-16 f / h: a relative 1e-6 even for the stiff forces of the corpus.
 constexpr double kDifference = 1e-6;
@@ -131,7 +134,7 @@ struct Agreement {
   int errors = 0;        // of those, where both reported an error
   int value_bits = 0;    // of the values, those equal to the bit
   int differenced = 0;   // derivatives compared to central differences
-  double worst = 0.0;    // the largest relative difference of a value or derivative
+  double worst = 0.0;    // the largest difference of a value or derivative, relative as checked
 };
 
 // Runs every generated element at `states` states (the first the initial one) against the
@@ -159,7 +162,8 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
         interpreted = e.interpreted->gradient(in, ws, expected);
       } catch (const EvaluationError& thrown) {
         INFO(thrown.diagnostic.message);
-        CHECK(status == 1);
+        REQUIRE(status == 1);
+        CHECK(thrown.diagnostic.message.find(error) != std::string::npos);
         ++a.errors;
         continue;
       }
@@ -167,13 +171,14 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
       REQUIRE(status == 0);
       ++a.compared;
       a.value_bits += value == interpreted;
-      auto relative = [](double p, double q) { return std::abs(p - q) / std::max(1.0, std::abs(q)); };
-      a.worst = std::max(a.worst, relative(value, interpreted));
+      a.worst = std::max(a.worst, std::abs(value - interpreted) / std::max(1.0, std::abs(interpreted)));
       CHECK(close(value, interpreted, kRelative));
+      double largest = 1.0;
+      for (double d : expected) largest = std::max(largest, std::abs(d));
       for (std::size_t k = 0; k < x.size(); ++k) {
         INFO("d/d" << e.inputs[k] << ": " << grad[k] << " vs " << expected[k]);
-        a.worst = std::max(a.worst, relative(grad[k], expected[k]));
-        CHECK(close(grad[k], expected[k], kRelative));
+        a.worst = std::max(a.worst, std::abs(grad[k] - expected[k]) / largest);
+        CHECK(std::abs(grad[k] - expected[k]) <= kRelative * largest);
         const auto d1 = central_difference(f, x, k, kDifference), d2 = central_difference(f, x, k, kDifference / 2);
         // A step across a singular point, a jump of IF or a corner of STEP: no derivative to compare.
         if (!d1 || !d2 || !close(*d1, *d2, kDifferenceTolerance)) continue;
@@ -224,7 +229,8 @@ TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree 
     WARN("no C compiler: generated code not run");
     return;
   }
-  int files = 0, elements = 0, refused = 0;
+  int files = 0, elements = 0, refused = 0, compared = 0, value_bits = 0;
+  double worst = 0.0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(kSource + "/tests/data/corpus")) {
     if (entry.path().extension() != ".adm") continue;
     std::ostringstream errors;
@@ -240,8 +246,46 @@ TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree 
     elements += static_cast<int>(g.elements.size());
     ScratchDirectory dir;
     const SharedObject so(dir.path(), g.source);
-    compare(m, g, so, 3);
+    const Agreement a = compare(m, g, so, 3);
+    compared += a.compared;
+    value_bits += a.value_bits;
+    worst = std::max(worst, a.worst);
   }
-  WARN(elements << " corpus elements in " << files << " files generated and compared; " << refused << " not written");
+  WARN(elements << " corpus elements in " << files << " files generated, " << refused << " not written; " << compared
+                << " evaluations, " << value_bits << " values to the bit, worst relative difference " << worst);
   CHECK(elements > 0);
+}
+
+TEST_CASE("generated dataset elements fail where the interpreter does, with its message", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // PART/2 and PART/3 start at one place: DM has no derivative there, VR no value.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("coincident.adm", R"(Coincident markers
+PART/1, GROUND
+PART/2, MASS = 1, QG = 1, 2, 3
+MARKER/20, PART = 2
+PART/3, MASS = 1, QG = 1, 2, 3, VX = 1
+MARKER/30, PART = 3
+VARIABLE/1, FUNCTION = 1 + DM(20, 30)
+VARIABLE/2, FUNCTION = VR(20, 30)
+END
+)", errors);
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  const Generated g = generate_all(m, calls);
+  REQUIRE(g.elements.size() == 2);
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  const Agreement a = compare(m, g, so, 1);
+  CHECK(a.errors == 2);
+  const Function vr = so.function<Function>(g.elements[1].function);
+  double value = 0.0;
+  std::vector<double> grad(g.elements[1].inputs.size());
+  const char* error = nullptr;
+  CHECK(vr(inputs_at(m, g.elements[1].inputs, 0.0).data(), &value, grad.data(), &error) == 1);
+  CHECK(std::string(error) == "VR is undefined when markers coincide");
 }
