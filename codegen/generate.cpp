@@ -21,6 +21,7 @@ constexpr const char* kOverflow = "result is too large (overflow to infinity)";
 constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
 constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
 constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
+constexpr const char* kBadModelInput = "an input (TIME, MODE or a part state) is NaN or infinite";
 
 std::string prefix(OpCode op) {
   switch (op) {
@@ -72,18 +73,15 @@ class Generator {
       : p_(p), text_(text), o_(o), origin_(origin), w_(w), prefix_(w.unique("v")), given_(inputs.begin(), inputs.end()) {}
 
   std::optional<Dual> run_inline(std::vector<Diagnostic>& diagnostics) {
-    if (reads_register(1)) {
-      error(p_.whole, "an inlined VARIABLE reads MODE; fexpr codegen does not pass MODE into VARVAL yet");
-    } else {
-      registers();
-      std::string declared;
-      for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
-        declared += std::string(declared.empty() ? "double " : ", ") + reg_[r].v.name;
-        for (const Scalar& g : reg_[r].g) declared += ", " + g.name;
-      }
-      if (!declared.empty()) w_.line(declared + ";");
-      body();
+    registers();
+    std::string declared;
+    for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
+      declared += std::string(declared.empty() ? "double " : ", ") + reg_[r].v.name;
+      for (const Scalar& g : reg_[r].g) declared += ", " + g.name;
     }
+    if (!declared.empty()) w_.line(declared + ";");
+    body();
+    if (reads_mode_) error(p_.whole, "this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet");
     const bool ok = diagnostics_.empty();
     diagnostics.insert(diagnostics.end(), diagnostics_.begin(), diagnostics_.end());
     if (!ok) return std::nullopt;
@@ -116,18 +114,6 @@ class Generator {
   }
 
  private:
-  bool reads_register(std::uint32_t r) const {
-    for (std::size_t k = 0; k < p_.code.size(); ++k) {
-      const Instruction& i = p_.code[k];
-      if (i.op == OpCode::jump || i.op == OpCode::bound) continue;
-      if (i.a == r || ((i.op <= OpCode::divide || i.op == OpCode::power) && i.b == r)) return true;
-      if (i.op == OpCode::call)
-        for (std::uint32_t a = 0; a < i.count; ++a)
-          if (p_.argument_lists[i.a + a] == r) return true;
-    }
-    return p_.result == r;
-  }
-
   void body() {
     std::vector<bool> target(p_.code.size() + 1, false);
     for (const Instruction& i : p_.code) {
@@ -156,8 +142,8 @@ class Generator {
   }
 
   // Inputs hold their seeds (a unit derivative in their lane); constants are known; every
-  // temporary is a C variable with its derivatives beside it.
-  // Inline, the derivative inputs are given and the width is the enclosing function's.
+  // temporary is a C variable with its derivatives beside it. Inline, the inputs are given and
+  // the width is the enclosing function's; else the model states follow, for the bound calls.
   void registers() {
     const std::size_t lanes = static_cast<std::size_t>(w_.lanes());
     reg_.resize(p_.register_count);
@@ -167,7 +153,8 @@ class Generator {
         continue;
       }
       if (inline_() && r < p_.first_constant) {
-        if (p_.input_derivative[r] >= 0) reg_[r] = given_[static_cast<std::size_t>(p_.input_derivative[r])];
+        // MODE is not passed in: a stand-in, and an error once it is read.
+        reg_[r] = p_.input_derivative[r] >= 0 ? given_[static_cast<std::size_t>(p_.input_derivative[r])] : w_.constant(0.0);
         continue;
       }
       Dual& d = reg_[r];
@@ -185,7 +172,6 @@ class Generator {
       }
     }
     if (inline_()) return;
-    // The model states, read only by bound calls: derivative inputs after the input registers.
     given_.resize(p_.derivative_names.size());
     for (std::uint32_t r = 0; r < p_.first_constant; ++r)
       if (p_.input_derivative[r] >= 0) given_[static_cast<std::size_t>(p_.input_derivative[r])] = reg_[r];
@@ -393,7 +379,7 @@ std::string Generator::prologue() const {
     s += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
     inputs += " && isfinite(s" + std::to_string(k) + ")";
   }
-  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(kBadInput) + ");\n";
+  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
   std::string temporaries;
   for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
     temporaries += "  double r" + std::to_string(r);

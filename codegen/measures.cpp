@@ -16,8 +16,9 @@ constexpr double kZeroSquared = std::numeric_limits<double>::min();
 constexpr double kSingularTolerance = 1e-8;
 
 // Writer arithmetic that leaves out a term with a known zero factor. The states are checked to
-// be finite first, so such a term is a zero, and adding it changes no sum (but the sign of a
-// zero): most of a measure's derivatives over a model's states are known zeros.
+// be finite first (not with --unchecked), so such a term is a zero, and adding it changes no
+// sum (but the sign of a zero): most of a measure's derivatives over a model's states are known
+// zeros.
 class Algebra {
  public:
   explicit Algebra(Writer& w) : w_(w) {}

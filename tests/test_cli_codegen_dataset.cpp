@@ -27,7 +27,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
     const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/9", true);
     CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm: error: VARIABLE/9 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5"));
+    CHECK(has(r.out, "refused.adm: error: VARIABLE/9 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7"));
   }
   SECTION("an element without FUNCTION=") {
     const auto r = run_fexpr("codegen " + kRefused + " --id MARKER/20", true);
@@ -62,8 +62,14 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE5", true).status == 2);
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE/5 --var x", true).status == 2);
   }
-  SECTION("a measure in an expression without its dataset") {
+  SECTION("a VARVAL of a VARIABLE that reads MODE, which is not passed in") {
+    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/7", true);
+    CHECK(r.status == 1);
+    CHECK(has(r.out, "refused.adm:13:24: error: this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet"));
+  }
+  SECTION("a measure in an expression without its dataset, as fexpr eval reports it") {
     const auto r = run_fexpr("codegen 'DX(2, 1)'", true);
     CHECK(r.status == 1);
+    CHECK(has(r.out, "DX needs a model"));
   }
 }
