@@ -78,6 +78,7 @@ class Generator {
     for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
       declared += std::string(declared.empty() ? "double " : ", ") + reg_[r].v.name;
       for (const Scalar& g : reg_[r].g) declared += ", " + g.name;
+      for (const Scalar& h : reg_[r].h) declared += ", " + h.name;
     }
     if (!declared.empty()) w_.line(declared + ";");
     body();
@@ -91,11 +92,6 @@ class Generator {
   Generated run() {
     Generated out;
     const std::size_t limit = o_.order == 2 ? Program::kMaxHessianLanes : Program::kMaxLanes;
-    if (o_.order == 2 && !p_.bound_calls.empty()) {
-      error(p_.whole, "fexpr codegen writes no Hessian of an expression bound to a model yet; use --gradient");
-      out.diagnostics = std::move(diagnostics_);
-      return out;
-    }
     // A model-bound program agrees to rounding anyway, so it need not stay in the fast form.
     if (o_.order > 0 && p_.lanes.size() > limit && p_.bound_calls.empty()) {
       error(p_.whole, "the expression reads " + std::to_string(p_.lanes.size()) +
@@ -180,6 +176,7 @@ class Generator {
       d.v = variable("s" + std::to_string(k));
       for (std::size_t l = 0; l < lanes && o_.order >= 1; ++l)
         d.g.push_back(known(p_.derivative_lane[k] == static_cast<std::int32_t>(l) ? 1.0 : 0.0));
+      if (o_.order >= 2) d.h.assign(lanes * lanes, known(0.0));
     }
   }
 

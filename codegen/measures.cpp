@@ -1,5 +1,6 @@
 #include "codegen/measures.hpp"
 
+#include <algorithm>
 #include <array>
 #include <limits>
 #include <numbers>
@@ -40,37 +41,93 @@ class Algebra {
   }
 
   Dual constant(double v) const { return w_.constant(v); }
-  Dual add(const Dual& a, const Dual& b) { return zip(a, b, add(a.v, b.v), [&](auto& x, auto& y) { return add(x, y); }); }
-  Dual sub(const Dual& a, const Dual& b) { return zip(a, b, sub(a.v, b.v), [&](auto& x, auto& y) { return sub(x, y); }); }
-  Dual neg(const Dual& a) { return sub(constant(0.0), a); }
-  Dual mul(const Dual& a, const Dual& b) {
-    return zip(a, b, mul(a.v, b.v), [&](auto& x, auto& y) { return add(mul(b.v, x), mul(a.v, y)); });
-  }
-  // f(u) with f'(u) = d.
-  Dual chain(const Dual& u, const Scalar& f, const Scalar& d) {
-    Dual r{f, {}, {}};
-    for (const Scalar& g : u.g) r.g.push_back(mul(d, g));
+  Dual add(const Dual& a, const Dual& b) {
+    Dual r{add(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(a.g[k], b.g[k]));
+    for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(add(a.h[k], b.h[k]));
     return r;
   }
-  Dual cos(const Dual& u) { return chain(u, w_.call("cos", u.v), neg_scalar(w_.call("sin", u.v))); }
-  Dual sin(const Dual& u) { return chain(u, w_.call("sin", u.v), w_.call("cos", u.v)); }
+  Dual sub(const Dual& a, const Dual& b) {
+    Dual r{sub(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(sub(a.g[k], b.g[k]));
+    for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(sub(a.h[k], b.h[k]));
+    return r;
+  }
+  Dual neg(const Dual& a) { return sub(constant(0.0), a); }
+  Dual mul(const Dual& a, const Dual& b) {
+    Dual r{mul(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(mul(b.v, a.g[k]), mul(a.v, b.g[k])));
+    const std::size_t n = a.g.size();
+    for (std::size_t k = 0; k < a.h.size(); ++k) {
+      const std::size_t i = k / n, j = k % n;
+      const Scalar own = add(mul(b.v, a.h[k]), mul(a.v, b.h[k]));
+      r.h.push_back(add(own, add(mul(a.g[i], b.g[j]), mul(b.g[i], a.g[j]))));
+    }
+    return r;
+  }
+  // f(u) with f'(u) = d and f''(u) = dd (needed at order 2 only).
+  Dual chain(const Dual& u, const Scalar& f, const Scalar& d, const Scalar& dd) {
+    Dual r{f, {}, {}};
+    for (const Scalar& g : u.g) r.g.push_back(mul(d, g));
+    const std::size_t n = u.g.size();
+    for (std::size_t k = 0; k < u.h.size(); ++k) r.h.push_back(add(mul(d, u.h[k]), mul(dd, mul(u.g[k / n], u.g[k % n]))));
+    return r;
+  }
+  // f(u, w) with first partials fu, fw and second fuu, fuw, fww.
+  Dual chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& fu, const Scalar& fw, const Scalar& fuu,
+             const Scalar& fuw, const Scalar& fww) {
+    Dual r{f, {}, {}};
+    for (std::size_t k = 0; k < u.g.size(); ++k) r.g.push_back(add(mul(fu, u.g[k]), mul(fw, w.g[k])));
+    const std::size_t n = u.g.size();
+    for (std::size_t k = 0; k < u.h.size(); ++k) {
+      const std::size_t i = k / n, j = k % n;
+      const Scalar first = add(mul(fu, u.h[k]), mul(fw, w.h[k]));
+      const Scalar across = add(mul(u.g[i], w.g[j]), mul(w.g[i], u.g[j]));
+      const Scalar second =
+          add(add(mul(fuu, mul(u.g[i], u.g[j])), mul(fuw, across)), mul(fww, mul(w.g[i], w.g[j])));
+      r.h.push_back(add(first, second));
+    }
+    return r;
+  }
+  Dual cos(const Dual& u) {
+    const Scalar c = w_.call("cos", u.v);
+    if (w_.order() == 0) return Dual{c, {}, {}};
+    const Scalar s = w_.call("sin", u.v);
+    return chain(u, c, w_.neg(s), w_.order() > 1 ? w_.neg(c) : known(0.0));
+  }
+  Dual sin(const Dual& u) {
+    const Scalar s = w_.call("sin", u.v);
+    if (w_.order() == 0) return Dual{s, {}, {}};
+    return chain(u, s, w_.call("cos", u.v), w_.order() > 1 ? w_.neg(s) : known(0.0));
+  }
+  // d = 1/(2f), dd = -d/(2u).
   Dual sqrt(const Dual& u) {
     const Scalar f = w_.call("sqrt", u.v);
-    return chain(u, f, w_.order() > 0 ? w_.div(known(0.5), f) : known(0.0));
+    if (w_.order() == 0) return Dual{f, {}, {}};
+    const Scalar d = w_.div(known(0.5), f);
+    return chain(u, f, d, w_.order() > 1 ? w_.neg(w_.div(d, w_.mul(known(2.0), u.v))) : known(0.0));
   }
-  // (a' b - a b') / b²  as  (a' - q b') / b.
+  // q = a/b: q_a = 1/b, q_b = -q/b, q_ab = -1/b², q_bb = 2q/b².
   Dual div(const Dual& a, const Dual& b) {
     const Scalar q = w_.div(a.v, b.v);
-    return zip(a, b, q, [&](auto& x, auto& y) { return div_scalar(sub(x, mul(q, y)), b.v); });
+    if (w_.order() == 0) return Dual{q, {}, {}};
+    const Scalar ib = w_.div(known(1.0), b.v);
+    const bool second = w_.order() > 1;
+    const Scalar ib2 = second ? w_.mul(ib, ib) : known(0.0);
+    return chain(a, b, q, ib, w_.neg(w_.mul(q, ib)), known(0.0), second ? w_.neg(ib2) : known(0.0),
+                 second ? w_.mul(w_.mul(known(2.0), q), ib2) : known(0.0));
   }
-  // atan2 mapped to (-pi, pi], as kinematics' principal_atan2: d = (x dy - y dx) / (x² + y²).
+  // atan2 mapped to (-pi, pi], as kinematics' principal_atan2. With r2 = x² + y²: f_y = x/r2,
+  // f_x = -y/r2, f_yy = -2xy/r2², f_xx = 2xy/r2², f_xy = (y² - x²)/r2².
   Dual atan2(const Dual& y, const Dual& x) {
     const Scalar raw = w_.call("atan2", y.v, x.v);
     const Scalar f = w_.select(text(raw) + " <= " + literal(-std::numbers::pi), w_.add(raw, known(2.0 * std::numbers::pi)), raw);
     if (w_.order() == 0) return Dual{f, {}, {}};
-    const Scalar r2 = w_.add(w_.mul(x.v, x.v), w_.mul(y.v, y.v));
-    const Scalar dy = w_.div(x.v, r2), dx = w_.div(neg_scalar(y.v), r2);
-    return zip(y, x, f, [&](auto& a, auto& b) { return add(mul(dy, a), mul(dx, b)); });
+    const Scalar xx = w_.mul(x.v, x.v), yy = w_.mul(y.v, y.v), r2 = w_.add(xx, yy);
+    const Scalar fy = w_.div(x.v, r2), fx = w_.div(w_.neg(y.v), r2);
+    if (w_.order() == 1) return chain(y, x, f, fy, fx, known(0.0), known(0.0), known(0.0));
+    const Scalar r4 = w_.mul(r2, r2), xy2 = w_.mul(known(2.0), w_.mul(x.v, y.v));
+    return chain(y, x, f, fy, fx, w_.neg(w_.div(xy2, r4)), w_.div(w_.sub(yy, xx), r4), w_.div(xy2, r4));
   }
 
   V sub(const V& a, const V& b) { return {sub(a[0], b[0]), sub(a[1], b[1]), sub(a[2], b[2])}; }
@@ -86,14 +143,6 @@ class Algebra {
 
  private:
   static bool zero(const Scalar& s) { return s.known && s.value == 0.0; }
-  Scalar neg_scalar(const Scalar& a) { return w_.neg(a); }
-  Scalar div_scalar(const Scalar& a, const Scalar& b) { return zero(a) ? known(0.0) : w_.div(a, b); }
-  template <class F>
-  Dual zip(const Dual& a, const Dual& b, Scalar v, F derivative) {
-    Dual r{std::move(v), {}, {}};
-    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(derivative(a.g[k], b.g[k]));
-    return r;
-  }
 
   Writer& w_;
 };

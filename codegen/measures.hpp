@@ -21,7 +21,7 @@ bool writes_measure(kinematics::Measure m);
 // The measures it writes, for messages: "DX, DY, ...".
 std::string written_measures();
 
-// The measure's value (and gradient, at w's order 1) over w's lanes. `states` holds the 12
+// The measure's value (and gradient, and Hessian, at w's order 1 and 2) over w's lanes. `states` holds the 12
 // states of each part of call.parts, in that order: the call's Bindings::Resolved inputs.
 // Where the interpreter reports an error (coincident markers for VR, ...), the code fails
 // with its message.
