@@ -1,4 +1,6 @@
-// fexpr codegen: write one expression as a self-contained C function, with its derivatives.
+// fexpr codegen: write one expression, or an element's FUNCTION= of a dataset, as a
+// self-contained C function, with its derivatives.
+#include "cli/codegen_dataset.hpp"
 #include "cli/commands.hpp"
 #include "codegen/generate.hpp"
 
@@ -16,10 +18,26 @@ struct CodegenOptions {
   bool unchecked = false;
   std::string name = "fexpr_function";
   std::vector<std::string> vars;
-  std::string expression;
+  std::string expression;  // or, with --id, the dataset
+  std::string id;
 };
 
+codegen::Options generator_options(const CodegenOptions& o) {
+  codegen::Options options;
+  options.name = o.name;
+  options.order = o.hessian ? 2 : o.gradient ? 1 : 0;
+  options.checked = !o.unchecked;
+  return options;
+}
+
 int run_codegen(const CodegenOptions& o) {
+  if (!o.id.empty()) {
+    if (!o.vars.empty()) {
+      std::cerr << "fexpr codegen: --var is for an expression; an element's inputs are TIME and the part states it reads\n";
+      return 2;
+    }
+    return run_codegen_dataset(o.expression, o.id, generator_options(o));
+  }
   const SourceText source("<expression>", o.expression);
   Context context;
   for (const std::string& v : o.vars) context.declare_variable(v);
@@ -28,11 +46,7 @@ int run_codegen(const CodegenOptions& o) {
     for (const Diagnostic& d : compiled.diagnostics) std::cerr << source.render(d);
     return 1;
   }
-  codegen::Options options;
-  options.name = o.name;
-  options.order = o.hessian ? 2 : o.gradient ? 1 : 0;
-  options.checked = !o.unchecked;
-  const codegen::Generated generated = codegen::generate_c(*compiled.expression, o.expression, options);
+  const codegen::Generated generated = codegen::generate_c(*compiled.expression, o.expression, generator_options(o));
   for (const Diagnostic& d : generated.diagnostics) std::cerr << source.render(d);
   if (generated.source.empty()) return 1;
   std::cout << generated.source;
@@ -54,7 +68,8 @@ Runner add_codegen_command(CLI::App& app) {
     return ok ? std::string() : "'" + s + "' is not a C identifier";
   });
   sub->add_option("--var", o->vars, "A variable of the expression, an input of the function (in this order)");
-  sub->add_option("expression", o->expression, "The expression")->required();
+  sub->add_option("--id", o->id, "With a dataset FILE.adm: the element whose FUNCTION= to write (SFORCE/1, VARIABLE/3)");
+  sub->add_option("expression", o->expression, "The expression, or with --id the dataset")->required();
   return [o] { return run_codegen(*o); };
 }
 

@@ -21,6 +21,7 @@ constexpr const char* kOverflow = "result is too large (overflow to infinity)";
 constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
 constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
 constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
+constexpr const char* kBadModelInput = "an input (TIME, MODE or a part state) is NaN or infinite";
 
 std::string prefix(OpCode op) {
   switch (op) {
@@ -45,15 +46,54 @@ std::string comment_text(std::string_view s) {
   return out;
 }
 
+// What a model state input is, for the comment block: "PART/2.x" -> x of the part's origin.
+std::string state_meaning(const std::string& label) {
+  static const std::pair<const char*, const char*> kMeanings[] = {
+      {"x", "x of the part's origin in ground"}, {"y", "y of the part's origin in ground"},
+      {"z", "z of the part's origin in ground"}, {"psi", "first body 3-1-3 Euler angle of the part (radians)"},
+      {"theta", "second body 3-1-3 Euler angle"}, {"phi", "third body 3-1-3 Euler angle"},
+      {"vx", "x of the origin's velocity in ground"}, {"vy", "y of the origin's velocity in ground"},
+      {"vz", "z of the origin's velocity in ground"}, {"wx", "x of the angular velocity in ground"},
+      {"wy", "y of the angular velocity in ground"}, {"wz", "z of the angular velocity in ground"}};
+  const std::string state = label.substr(label.rfind('.') + 1);
+  for (const auto& [name, meaning] : kMeanings)
+    if (state == name) return meaning;
+  return "a state of the model";
+}
+
 class Generator {
  public:
-  Generator(const Program& p, std::string_view text, const Options& o)
-      : p_(p), text_(text), o_(o), w_(static_cast<int>(p.lanes.size()), o.order, o.checked) {}
+  // The whole function.
+  Generator(const Program& p, std::string_view text, const Options& o, const Origin& origin)
+      : p_(p), text_(text), o_(o), origin_(origin),
+        own_(std::in_place, static_cast<int>(p.lanes.size()), o.order, o.checked), w_(*own_) {}
+  // Inline in w's function, its names prefixed, its derivative inputs given.
+  Generator(const Program& p, std::string_view text, const Options& o, const Origin& origin, Writer& w,
+            std::span<const Dual> inputs)
+      : p_(p), text_(text), o_(o), origin_(origin), w_(w), prefix_(w.unique("v")), given_(inputs.begin(), inputs.end()) {}
+
+  std::optional<Dual> run_inline(std::vector<Diagnostic>& diagnostics) {
+    registers();
+    std::string declared;
+    for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
+      declared += std::string(declared.empty() ? "double " : ", ") + reg_[r].v.name;
+      for (const Scalar& g : reg_[r].g) declared += ", " + g.name;
+      for (const Scalar& h : reg_[r].h) declared += ", " + h.name;
+    }
+    if (!declared.empty()) w_.line(declared + ";");
+    body();
+    if (reads_mode_) error(p_.whole, "this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet");
+    const bool ok = diagnostics_.empty();
+    diagnostics.insert(diagnostics.end(), diagnostics_.begin(), diagnostics_.end());
+    if (!ok) return std::nullopt;
+    return reg_[p_.result];
+  }
 
   Generated run() {
     Generated out;
     const std::size_t limit = o_.order == 2 ? Program::kMaxHessianLanes : Program::kMaxLanes;
-    if (o_.order > 0 && p_.lanes.size() > limit) {
+    // A model-bound program agrees to rounding anyway, so it need not stay in the fast form.
+    if (o_.order > 0 && p_.lanes.size() > limit && p_.bound_calls.empty()) {
       error(p_.whole, "the expression reads " + std::to_string(p_.lanes.size()) +
                           " inputs; fexpr codegen follows the interpreter's fast form, which differentiates at most " +
                           std::to_string(limit) + (o_.order == 2 ? " for a Hessian" : " for a gradient"));
@@ -61,6 +101,16 @@ class Generator {
       return out;
     }
     registers();
+    body();
+    outputs();
+    out.diagnostics = std::move(diagnostics_);
+    if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
+    out.reads_mode = reads_mode_;
+    return out;
+  }
+
+ private:
+  void body() {
     std::vector<bool> target(p_.code.size() + 1, false);
     for (const Instruction& i : p_.code) {
       if (i.op == OpCode::jump) target[i.a] = true;
@@ -74,17 +124,13 @@ class Generator {
       instruction(k);
     }
     if (target[p_.code.size()]) w_.line(label(static_cast<std::uint32_t>(p_.code.size())) + ":;");
-    outputs();
-    out.diagnostics = std::move(diagnostics_);
-    if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
-    out.reads_mode = reads_mode_;
-    return out;
   }
 
- private:
-  static std::string label(std::uint32_t k) { return "L" + std::to_string(k); }
+  std::string label(std::uint32_t k) const { return prefix_ + "L" + std::to_string(k); }
   std::string_view source(Span s) const {
-    const std::size_t b = std::min<std::size_t>(s.begin, text_.size()), e = std::min<std::size_t>(s.end, text_.size());
+    const std::size_t begin = s.begin >= origin_.offset ? s.begin - origin_.offset : 0,
+                      end = s.end >= origin_.offset ? s.end - origin_.offset : 0;
+    const std::size_t b = std::min(begin, text_.size()), e = std::min(end, text_.size());
     return text_.substr(b, e > b ? e - b : 0);
   }
   void error(Span span, std::string message) {
@@ -92,17 +138,23 @@ class Generator {
   }
 
   // Inputs hold their seeds (a unit derivative in their lane); constants are known; every
-  // temporary is a C variable with its derivatives beside it.
+  // temporary is a C variable with its derivatives beside it. Inline, the inputs are given and
+  // the width is the enclosing function's; else the model states follow, for the bound calls.
   void registers() {
-    const std::size_t lanes = p_.lanes.size();
+    const std::size_t lanes = static_cast<std::size_t>(w_.lanes());
     reg_.resize(p_.register_count);
     for (std::uint32_t r = 0; r < p_.register_count; ++r) {
       if (r >= p_.first_constant && r < p_.first_temporary) {
         reg_[r] = w_.constant(p_.constants[r - p_.first_constant]);
         continue;
       }
+      if (inline_() && r < p_.first_constant) {
+        // MODE is not passed in: a stand-in, and an error once it is read.
+        reg_[r] = p_.input_derivative[r] >= 0 ? given_[static_cast<std::size_t>(p_.input_derivative[r])] : w_.constant(0.0);
+        continue;
+      }
       Dual& d = reg_[r];
-      const std::string name = "r" + std::to_string(r);
+      const std::string name = prefix_ + "r" + std::to_string(r);
       d.v = variable(name);
       const bool input = r < p_.first_constant;
       if (o_.order >= 1) {
@@ -115,6 +167,25 @@ class Generator {
           d.h.push_back(input ? known(0.0) : variable(name + "_dd" + std::to_string(l)));
       }
     }
+    if (inline_()) return;
+    given_.resize(p_.derivative_names.size());
+    for (std::uint32_t r = 0; r < p_.first_constant; ++r)
+      if (p_.input_derivative[r] >= 0) given_[static_cast<std::size_t>(p_.input_derivative[r])] = reg_[r];
+    for (std::size_t k = first_state(); k < given_.size(); ++k) {
+      Dual& d = given_[k];
+      d.v = variable("s" + std::to_string(k));
+      for (std::size_t l = 0; l < lanes && o_.order >= 1; ++l)
+        d.g.push_back(known(p_.derivative_lane[k] == static_cast<std::int32_t>(l) ? 1.0 : 0.0));
+      if (o_.order >= 2) d.h.assign(lanes * lanes, known(0.0));
+    }
+  }
+
+  bool inline_() const { return own_ == std::nullopt; }
+  // The first derivative index that is a model state (TIME and the variables come first).
+  std::size_t first_state() const {
+    std::size_t n = 0;
+    for (std::int32_t d : p_.input_derivative) n += d >= 0;
+    return n;
   }
 
   const Dual& load(std::uint32_t r) {
@@ -161,10 +232,7 @@ class Generator {
       }
       case OpCode::jump: w_.line("goto " + label(i.a) + ";"); return;
       case OpCode::move: store(i.dst, load(i.a)); return;
-      case OpCode::bound:
-        error(span, "'" + std::string(source(span)) +
-                        "' reads a model or dataset; fexpr codegen does not expand model measures or elements yet");
-        return;
+      case OpCode::bound: bound(i, span); return;
       default: break;
     }
     w_.line("/* " + comment_text(source(span)) + " */");
@@ -204,6 +272,21 @@ class Generator {
     return std::nullopt;
   }
 
+  void bound(const Instruction& i, Span span) {
+    if (!origin_.calls) {
+      error(span, "'" + std::string(source(span)) +
+                      "' reads a model or dataset; write it from its dataset: fexpr codegen FILE.adm --id TYPE/N");
+      return;
+    }
+    const Program::BoundCall& call = p_.bound_calls[i.b];
+    std::vector<Dual> inputs;
+    for (std::int32_t d : call.derivative) inputs.push_back(given_[static_cast<std::size_t>(d)]);
+    w_.line("/* " + comment_text(source(span)) + " */");
+    w_.open("");
+    if (auto d = origin_.calls->write(w_, call.handle, inputs, span, o_, diagnostics_)) store(i.dst, *d);
+    w_.close();
+  }
+
   void outputs() {
     const Dual& r = load(p_.result);
     const std::size_t n = p_.derivative_names.size();
@@ -230,7 +313,11 @@ class Generator {
   const Program& p_;
   std::string_view text_;
   const Options& o_;
-  Writer w_;
+  const Origin& origin_;
+  std::optional<Writer> own_;
+  Writer& w_;
+  std::string prefix_;
+  std::vector<Dual> given_;  // by derivative index: TIME, the variables, the model states
   std::vector<Dual> reg_;
   std::vector<Diagnostic> diagnostics_;
   bool reads_mode_ = false;
@@ -238,13 +325,19 @@ class Generator {
 
 std::string Generator::prologue() const {
   const std::size_t n = p_.derivative_names.size();
-  std::string s = "/* Generated by fexpr codegen from the Adams function expression\n *   " + comment_text(text_) + "\n";
-  s += " * Compile with -O2 -fno-fast-math -ffp-contract=off (no FMA contraction, no reassociation):\n"
-       " * then it gives what the fexpr interpreter gives, bit for bit.\n *\n"
-       " * Inputs in[], in the gradient's order:\n";
+  const bool model = !p_.bound_calls.empty();
+  std::string s = "/* Generated by fexpr codegen from the Adams function expression" +
+                  (origin_.label.empty() ? std::string() : " " + origin_.label) + "\n *   " + comment_text(text_) + "\n";
+  s += " * Compile with -O2 -fno-fast-math -ffp-contract=off (no FMA contraction, no reassociation):\n";
+  s += model ? " * then it gives what the fexpr interpreter gives to rounding (its kinematic measures are\n"
+               " * written out in terms of the part states, not in the interpreter's closed forms).\n *\n"
+             : " * then it gives what the fexpr interpreter gives, bit for bit.\n *\n";
+  s += " * Inputs in[], in the gradient's order:\n";
+  const std::size_t states = first_state();
   for (std::size_t k = 0; k < n; ++k) {
     const std::string& name = p_.derivative_names[k];
-    s += " *   in[" + std::to_string(k) + "]  " + name + (k == 0 ? "  (the simulation time)" : "  (variable)") + "\n";
+    const std::string meaning = k == 0 ? "the simulation time" : k >= states ? state_meaning(name) : "variable";
+    s += " *   in[" + std::to_string(k) + "]  " + name + "  (" + meaning + ")\n";
   }
   if (reads_mode_) s += " *   in[" + std::to_string(n) + "]  MODE  (the analysis mode; not differentiated)\n";
   s += " * Outputs: *value";
@@ -279,7 +372,11 @@ std::string Generator::prologue() const {
     s += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
     inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
   }
-  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(kBadInput) + ");\n";
+  for (std::size_t k = first_state(); k < n; ++k) {
+    s += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
+    inputs += " && isfinite(s" + std::to_string(k) + ")";
+  }
+  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
   std::string temporaries;
   for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
     temporaries += "  double r" + std::to_string(r);
@@ -293,7 +390,18 @@ std::string Generator::prologue() const {
 }  // namespace
 
 Generated generate_c(const Expression& expression, std::string_view text, const Options& options) {
-  return Generator(expression.program(), text, options).run();
+  return generate_c(expression, text, options, Origin{});
+}
+
+Generated generate_c(const Expression& expression, std::string_view text, const Options& options,
+                     const Origin& origin) {
+  return Generator(expression.program(), text, options, origin).run();
+}
+
+std::optional<Dual> generate_inline(Writer& w, const Expression& expression, std::string_view text,
+                                    std::span<const Dual> inputs, const Options& options, const Origin& origin,
+                                    std::vector<Diagnostic>& diagnostics) {
+  return Generator(expression.program(), text, options, origin, w, inputs).run_inline(diagnostics);
 }
 
 }  // namespace fexpr::codegen

@@ -8,21 +8,51 @@
 // Expression::gradient and ::hessian return: the same products, sums and special cases (STEP
 // and IMPACT with constant parameters, constant powers) in the same order. So the generated
 // code exists only for programs the fast form differentiates; anything it cannot mirror yet
-// (a model-bound measure, DELAY, a builtin without a C rule here) is an error at its place.
+// (DELAY, a builtin without a C rule here) is an error at its place.
+//
+// A program bound to a model (measures, VARVAL) is written only when Options::bound says what
+// its calls mean (an Origin, codegen/dataset_calls.hpp): each call is then written out in terms of the part
+// states, which become inputs after TIME. Those are not the interpreter's operations (it has
+// closed forms and Eigen), so such code agrees to rounding, not bit for bit.
 #pragma once
+
+#include "codegen/writer.hpp"
 
 #include <fexpr/diagnostic.hpp>
 #include <fexpr/expression.hpp>
 
+#include <cstdint>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
 namespace fexpr::codegen {
 
+struct Options;
+
+// What the calls of a model-bound program mean, for writing them out.
+class BoundCalls {
+ public:
+  virtual ~BoundCalls() = default;
+  // Writes the call with this handle (Bindings::Resolved::handle), whose derivative inputs
+  // (Resolved::inputs) hold `inputs`; returns its value and gradient, or nullopt after adding
+  // to `diagnostics` why it cannot, at `span`.
+  virtual std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span span,
+                                    const Options& options, std::vector<Diagnostic>& diagnostics) const = 0;
+};
+
 struct Options {
   std::string name = "fexpr_function";  // the C function's name
   int order = 0;                        // 0 the value, 1 with the gradient, 2 with the Hessian
   bool checked = true;                  // keep the interpreter's domain and finiteness checks
+};
+
+// Where an expression of a dataset comes from.
+struct Origin {
+  const BoundCalls* calls = nullptr;  // what its model and element calls mean
+  std::uint32_t offset = 0;           // where its text starts in the file (CompileOptions::offset)
+  std::string label;                  // "FUNCTION= of SFORCE/1 (model.adm:12)", for the comment block
 };
 
 struct Generated {
@@ -33,5 +63,15 @@ struct Generated {
 
 // text is the expression's source, quoted in comments beside each operation.
 Generated generate_c(const Expression& expression, std::string_view text, const Options& options);
+// The same for an expression of a dataset, whose model and element calls `origin` writes.
+Generated generate_c(const Expression& expression, std::string_view text, const Options& options,
+                     const Origin& origin);
+
+// The expression written inline into w's function (VARVAL of a VARIABLE): its derivative
+// inputs, in its gradient order, are `inputs`. Returns its Dual over w's lanes, or nullopt
+// after adding to `diagnostics`.
+std::optional<Dual> generate_inline(Writer& w, const Expression& expression, std::string_view text,
+                                    std::span<const Dual> inputs, const Options& options, const Origin& origin,
+                                    std::vector<Diagnostic>& diagnostics);
 
 }  // namespace fexpr::codegen

@@ -55,6 +55,8 @@ class Writer {
   Scalar emit(const std::string& expression);
   // A fresh C variable, unset, for a C function to write.
   Scalar local();
+  // A name no other variable or label of the function has, for an inlined expression's own.
+  std::string unique(const std::string& stem) { return stem + std::to_string(next_++) + "_"; }
   // In checked code: return the failure `message` when `condition` (C text) holds.
   void fail_if(const std::string& condition, const std::string& message);
 

@@ -1,0 +1,54 @@
+// What the model and element calls of a dataset's expressions mean to fexpr codegen: the
+// kinematic measures it writes out in terms of the part states (codegen/measures.hpp) and
+// VARVAL, whose VARIABLE it writes inline. An expression is compiled against these bindings
+// only to be generated: each call is resolved as the dataset's own bindings resolve it (the
+// same inputs, in the same order, so the generated function's inputs are the interpreter's
+// gradient order), and what the generator cannot write is rejected where it is called, with
+// what it does write. Expressions compiled against them are not for evaluation.
+#pragma once
+
+#include "codegen/generate.hpp"
+#include "dataset/loaded_model.hpp"
+
+#include <fexpr/bindings.hpp>
+
+#include <deque>
+#include <mutex>
+#include <set>
+
+namespace fexpr::codegen {
+
+class DatasetCalls : public Bindings, public BoundCalls {
+ public:
+  // The model must outlive these bindings and every expression compiled with them.
+  explicit DatasetCalls(const dataset::LoadedModel& model);
+
+  // An element's FUNCTION= compiled against these bindings, its spans in the dataset's text.
+  CompileResult compile_function(const dataset::Argument& function) const;
+  // Errors met inside the VARIABLEs that VARVAL calls would inline, at their places.
+  const std::vector<Diagnostic>& inlined_diagnostics() const { return inlined_diagnostics_; }
+
+  std::variant<Resolved, Rejected> resolve(std::string_view function,
+                                           std::span<const std::optional<double>> arguments) const override;
+  const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
+                       double* grad, double* hess) const override;
+
+  std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span span,
+                            const Options& options, std::vector<Diagnostic>& diagnostics) const override;
+
+ private:
+  struct Inlined {
+    const dataset::Argument* function;
+    Expression expression;
+  };
+  std::variant<Resolved, Rejected> variable(std::span<const std::optional<double>> arguments) const;
+
+  const dataset::LoadedModel& model_;
+  Context context_;
+  mutable std::recursive_mutex mutex_;
+  mutable std::set<std::uintptr_t> measures_;  // the model's handles of the measure calls
+  mutable std::deque<Inlined> inlined_;        // at stable addresses, their handles
+  mutable std::vector<Diagnostic> inlined_diagnostics_;
+};
+
+}  // namespace fexpr::codegen

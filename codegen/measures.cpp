@@ -1,0 +1,307 @@
+#include "codegen/measures.hpp"
+
+#include <algorithm>
+#include <array>
+#include <limits>
+#include <numbers>
+#include <optional>
+
+namespace fexpr::codegen {
+namespace {
+
+using kinematics::Measure;
+using V = std::array<Dual, 3>;
+
+// The interpreter's singular-point tests (kinematics/measure_formulas.hpp, orientation_formulas.hpp).
+constexpr double kZeroSquared = std::numeric_limits<double>::min();
+constexpr double kSingularTolerance = 1e-8;
+
+// Writer arithmetic that leaves out a term with a known zero factor. The states are checked to
+// be finite first (not with --unchecked), so such a term is a zero, and adding it changes no
+// sum (but the sign of a zero): most of a measure's derivatives over a model's states are known
+// zeros.
+class Algebra {
+ public:
+  explicit Algebra(Writer& w) : w_(w) {}
+  Writer& writer() { return w_; }
+
+  Scalar add(const Scalar& a, const Scalar& b) {
+    if (zero(a)) return b;
+    if (zero(b)) return a;
+    return w_.add(a, b);
+  }
+  Scalar sub(const Scalar& a, const Scalar& b) {
+    if (zero(b)) return a;
+    if (zero(a)) return w_.neg(b);
+    return w_.sub(a, b);
+  }
+  Scalar mul(const Scalar& a, const Scalar& b) {
+    if (zero(a) || zero(b)) return known(0.0);
+    return w_.mul(a, b);
+  }
+
+  Dual constant(double v) const { return w_.constant(v); }
+  Dual add(const Dual& a, const Dual& b) {
+    Dual r{add(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(a.g[k], b.g[k]));
+    for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(add(a.h[k], b.h[k]));
+    return r;
+  }
+  Dual sub(const Dual& a, const Dual& b) {
+    Dual r{sub(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(sub(a.g[k], b.g[k]));
+    for (std::size_t k = 0; k < a.h.size(); ++k) r.h.push_back(sub(a.h[k], b.h[k]));
+    return r;
+  }
+  Dual neg(const Dual& a) { return sub(constant(0.0), a); }
+  Dual mul(const Dual& a, const Dual& b) {
+    Dual r{mul(a.v, b.v), {}, {}};
+    for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(mul(b.v, a.g[k]), mul(a.v, b.g[k])));
+    const std::size_t n = a.g.size();
+    for (std::size_t k = 0; k < a.h.size(); ++k) {
+      const std::size_t i = k / n, j = k % n;
+      const Scalar own = add(mul(b.v, a.h[k]), mul(a.v, b.h[k]));
+      r.h.push_back(add(own, add(mul(a.g[i], b.g[j]), mul(b.g[i], a.g[j]))));
+    }
+    return r;
+  }
+  // f(u) with f'(u) = d and f''(u) = dd (needed at order 2 only).
+  Dual chain(const Dual& u, const Scalar& f, const Scalar& d, const Scalar& dd) {
+    Dual r{f, {}, {}};
+    for (const Scalar& g : u.g) r.g.push_back(mul(d, g));
+    const std::size_t n = u.g.size();
+    for (std::size_t k = 0; k < u.h.size(); ++k) r.h.push_back(add(mul(d, u.h[k]), mul(dd, mul(u.g[k / n], u.g[k % n]))));
+    return r;
+  }
+  // f(u, w) with first partials fu, fw and second fuu, fuw, fww.
+  Dual chain(const Dual& u, const Dual& w, const Scalar& f, const Scalar& fu, const Scalar& fw, const Scalar& fuu,
+             const Scalar& fuw, const Scalar& fww) {
+    Dual r{f, {}, {}};
+    for (std::size_t k = 0; k < u.g.size(); ++k) r.g.push_back(add(mul(fu, u.g[k]), mul(fw, w.g[k])));
+    const std::size_t n = u.g.size();
+    for (std::size_t k = 0; k < u.h.size(); ++k) {
+      const std::size_t i = k / n, j = k % n;
+      const Scalar first = add(mul(fu, u.h[k]), mul(fw, w.h[k]));
+      const Scalar across = add(mul(u.g[i], w.g[j]), mul(w.g[i], u.g[j]));
+      const Scalar second =
+          add(add(mul(fuu, mul(u.g[i], u.g[j])), mul(fuw, across)), mul(fww, mul(w.g[i], w.g[j])));
+      r.h.push_back(add(first, second));
+    }
+    return r;
+  }
+  Dual cos(const Dual& u) {
+    const Scalar c = w_.call("cos", u.v);
+    if (w_.order() == 0) return Dual{c, {}, {}};
+    const Scalar s = w_.call("sin", u.v);
+    return chain(u, c, w_.neg(s), w_.order() > 1 ? w_.neg(c) : known(0.0));
+  }
+  Dual sin(const Dual& u) {
+    const Scalar s = w_.call("sin", u.v);
+    if (w_.order() == 0) return Dual{s, {}, {}};
+    return chain(u, s, w_.call("cos", u.v), w_.order() > 1 ? w_.neg(s) : known(0.0));
+  }
+  // d = 1/(2f), dd = -d/(2u).
+  Dual sqrt(const Dual& u) {
+    const Scalar f = w_.call("sqrt", u.v);
+    if (w_.order() == 0) return Dual{f, {}, {}};
+    const Scalar d = w_.div(known(0.5), f);
+    return chain(u, f, d, w_.order() > 1 ? w_.neg(w_.div(d, w_.mul(known(2.0), u.v))) : known(0.0));
+  }
+  // q = a/b: q_a = 1/b, q_b = -q/b, q_ab = -1/b², q_bb = 2q/b².
+  Dual div(const Dual& a, const Dual& b) {
+    const Scalar q = w_.div(a.v, b.v);
+    if (w_.order() == 0) return Dual{q, {}, {}};
+    const Scalar ib = w_.div(known(1.0), b.v);
+    const bool second = w_.order() > 1;
+    const Scalar ib2 = second ? w_.mul(ib, ib) : known(0.0);
+    return chain(a, b, q, ib, w_.neg(w_.mul(q, ib)), known(0.0), second ? w_.neg(ib2) : known(0.0),
+                 second ? w_.mul(w_.mul(known(2.0), q), ib2) : known(0.0));
+  }
+  // atan2 mapped to (-pi, pi], as kinematics' principal_atan2. With r2 = x² + y²: f_y = x/r2,
+  // f_x = -y/r2, f_yy = -2xy/r2², f_xx = 2xy/r2², f_xy = (y² - x²)/r2².
+  Dual atan2(const Dual& y, const Dual& x) {
+    const Scalar raw = w_.call("atan2", y.v, x.v);
+    const Scalar f = w_.select(text(raw) + " <= " + literal(-std::numbers::pi), w_.add(raw, known(2.0 * std::numbers::pi)), raw);
+    if (w_.order() == 0) return Dual{f, {}, {}};
+    const Scalar xx = w_.mul(x.v, x.v), yy = w_.mul(y.v, y.v), r2 = w_.add(xx, yy);
+    const Scalar fy = w_.div(x.v, r2), fx = w_.div(w_.neg(y.v), r2);
+    if (w_.order() == 1) return chain(y, x, f, fy, fx, known(0.0), known(0.0), known(0.0));
+    const Scalar r4 = w_.mul(r2, r2), xy2 = w_.mul(known(2.0), w_.mul(x.v, y.v));
+    return chain(y, x, f, fy, fx, w_.neg(w_.div(xy2, r4)), w_.div(w_.sub(yy, xx), r4), w_.div(xy2, r4));
+  }
+
+  V sub(const V& a, const V& b) { return {sub(a[0], b[0]), sub(a[1], b[1]), sub(a[2], b[2])}; }
+  V add(const V& a, const V& b) { return {add(a[0], b[0]), add(a[1], b[1]), add(a[2], b[2])}; }
+  // Eigen's order for three components: (a0 b0 + a1 b1) + a2 b2.
+  Dual dot(const V& a, const V& b) { return add(add(mul(a[0], b[0]), mul(a[1], b[1])), mul(a[2], b[2])); }
+  V cross(const V& a, const V& b) {
+    return {sub(mul(a[1], b[2]), mul(a[2], b[1])), sub(mul(a[2], b[0]), mul(a[0], b[2])),
+            sub(mul(a[0], b[1]), mul(a[1], b[0]))};
+  }
+  V constant(const Eigen::Vector3d& v) const { return {constant(v[0]), constant(v[1]), constant(v[2])}; }
+  V zero() const { return constant(Eigen::Vector3d::Zero()); }
+
+ private:
+  static bool zero(const Scalar& s) { return s.known && s.value == 0.0; }
+
+  Writer& w_;
+};
+
+// A part's states and, once a marker needs it, its rotation R = Rz(psi)·Rx(theta)·Rz(phi).
+struct Part {
+  std::span<const Dual> s;                  // its 12 states
+  std::optional<std::array<V, 3>> columns;  // of R
+};
+
+class MeasureWriter {
+ public:
+  MeasureWriter(Writer& w, const kinematics::MeasureCall& call, const kinematics::Model& model,
+                std::span<const Dual> states)
+      : a_(w), call_(call), model_(model) {
+    for (int p = 0; p < call.part_count; ++p)
+      parts_[static_cast<std::size_t>(p)].s = states.subspan(static_cast<std::size_t>(p) * kinematics::kStatesPerPart,
+                                                             kinematics::kStatesPerPart);
+  }
+
+  Dual write() {
+    const Measure m = call_.measure;
+    switch (m) {
+      case Measure::DX: case Measure::DY: case Measure::DZ:
+        return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::DX)), separation());
+      case Measure::DM: return magnitude(separation(), "DM has no derivative when markers coincide");
+      case Measure::VX: case Measure::VY: case Measure::VZ:
+        return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::VX)), velocity_in_l());
+      case Measure::VM: return magnitude(velocity_in_l(), "VM has no derivative at zero velocity");
+      case Measure::VR: {
+        const V r = separation();
+        const Dual n2 = a_.dot(r, r);
+        a_.writer().fail_if(text(n2.v) + " < " + literal(kZeroSquared), "VR is undefined when markers coincide");
+        return a_.div(a_.dot(a_.sub(velocity(0), velocity(1)), r), a_.sqrt(n2));
+      }
+      case Measure::WX: case Measure::WY: case Measure::WZ:
+        return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::WX)), a_.sub(omega(0), omega(1)));
+      case Measure::WM: return magnitude(a_.sub(omega(0), omega(1)), "WM has no derivative at zero angular velocity");
+      case Measure::AX: case Measure::AY: case Measure::AZ: return axis_angle(static_cast<int>(m) - static_cast<int>(Measure::AX));
+      default: break;
+    }
+    return a_.constant(0.0);  // not reached: writes_measure() chose the measure
+  }
+
+ private:
+  Part* part_of(int slot) {
+    const int p = call_.slot_parts[static_cast<std::size_t>(slot)];
+    return p < 0 ? nullptr : &parts_[static_cast<std::size_t>(p)];
+  }
+  const kinematics::Marker* marker(int slot) const {
+    const int index = call_.markers[static_cast<std::size_t>(slot)];
+    return index < 0 ? nullptr : &model_.markers()[static_cast<std::size_t>(index)];
+  }
+
+  // rotation_313_from (kinematics/rotation.hpp), term by term.
+  const std::array<V, 3>& rotation(Part& p) {
+    if (p.columns) return *p.columns;
+    const Dual c1 = a_.cos(p.s[3]), s1 = a_.sin(p.s[3]), c2 = a_.cos(p.s[4]), s2 = a_.sin(p.s[4]);
+    const Dual c3 = a_.cos(p.s[5]), s3 = a_.sin(p.s[5]);
+    const Dual s1c2 = a_.mul(s1, c2), c1c2 = a_.mul(c1, c2);
+    p.columns = std::array<V, 3>{
+        V{a_.sub(a_.mul(c1, c3), a_.mul(s1c2, s3)), a_.add(a_.mul(s1, c3), a_.mul(c1c2, s3)), a_.mul(s2, s3)},
+        V{a_.sub(a_.mul(a_.neg(c1), s3), a_.mul(s1c2, c3)), a_.add(a_.mul(a_.neg(s1), s3), a_.mul(c1c2, c3)),
+          a_.mul(s2, c3)},
+        V{a_.mul(s1, s2), a_.mul(a_.neg(c1), s2), c2}};
+    return *p.columns;
+  }
+  // R·q for a constant q: ((R0 q0 + R1 q1) + R2 q2), row by row.
+  V turn(Part& p, const Eigen::Vector3d& q) {
+    const std::array<V, 3>& r = rotation(p);
+    V out;
+    for (std::size_t i = 0; i < 3; ++i)
+      out[i] = a_.add(a_.add(a_.mul(r[0][i], a_.constant(q[0])), a_.mul(r[1][i], a_.constant(q[1]))),
+                      a_.mul(r[2][i], a_.constant(q[2])));
+    return out;
+  }
+  static V state_vector(const Part& p, std::size_t first) { return {p.s[first], p.s[first + 1], p.s[first + 2]}; }
+
+  // The marker's origin in ground (marker_values.hpp); an omitted marker is the ground origin.
+  V origin(int slot) {
+    const kinematics::Marker* m = marker(slot);
+    Part* p = part_of(slot);
+    if (!m) return a_.zero();
+    if (!p) return a_.constant(m->qp);
+    if (m->at_part_origin) return state_vector(*p, 0);
+    return a_.add(state_vector(*p, 0), turn(*p, m->qp));
+  }
+  V velocity(int slot) {
+    const kinematics::Marker* m = marker(slot);
+    Part* p = part_of(slot);
+    if (!m || !p) return a_.zero();
+    if (m->at_part_origin) return state_vector(*p, 6);
+    return a_.add(state_vector(*p, 6), a_.cross(state_vector(*p, 9), turn(*p, m->qp)));
+  }
+  V omega(int slot) {
+    Part* p = part_of(slot);
+    return p ? state_vector(*p, 9) : a_.zero();
+  }
+  V axis(int slot, int c) {
+    const kinematics::Marker* m = marker(slot);
+    Part* p = part_of(slot);
+    if (!m) return a_.constant(Eigen::Vector3d::Unit(c));
+    if (!p) return a_.constant(Eigen::Vector3d(m->orientation.col(c)));
+    if (m->along_part_axes) return rotation(*p)[static_cast<std::size_t>(c)];
+    return turn(*p, m->orientation.col(c));
+  }
+
+  V separation() { return a_.sub(origin(0), origin(1)); }
+  // v_i - v_j - omega_l × r: the velocity of i relative to j seen in l.
+  V velocity_in_l() { return a_.sub(a_.sub(velocity(0), velocity(1)), a_.cross(omega(3), separation())); }
+
+  // |x|: 0 for a zero vector, which has no derivative.
+  Dual magnitude(const V& x, const char* no_derivative) {
+    Writer& w = a_.writer();
+    const Dual n2 = a_.dot(x, x);
+    const std::string at_zero = text(n2.v) + " < " + literal(kZeroSquared);
+    if (w.order() > 0) {
+      w.fail_if(at_zero, no_derivative);
+      return a_.sqrt(n2);
+    }
+    return Dual{w.select(at_zero, known(0.0), w.call("sqrt", n2.v)), {}, {}};
+  }
+
+  // AX = atan2(-A23, A33), AY = atan2(A13, A33), AZ = atan2(A21, A11) of A = Jᵀ I, whose
+  // entry (r, c) is axis r of j · axis c of i (orientation_formulas.hpp).
+  Dual axis_angle(int which) {
+    static constexpr const char* kUndefined[3] = {"AX is undefined when the z axis of i is parallel to the x axis of j",
+                                                  "AY is undefined when the z axis of i is parallel to the y axis of j",
+                                                  "AZ is undefined when the x axis of i is parallel to the z axis of j"};
+    auto entry = [&](int r, int c) { return a_.dot(axis(1, r), axis(0, c)); };
+    const Dual y = which == 0 ? a_.neg(entry(1, 2)) : which == 1 ? entry(0, 2) : entry(1, 0);
+    const Dual x = which == 2 ? entry(0, 0) : entry(2, 2);
+    a_.writer().fail_if("hypot(" + text(y.v) + ", " + text(x.v) + ") <= " + literal(kSingularTolerance), kUndefined[which]);
+    return a_.atan2(y, x);
+  }
+
+  Algebra a_;
+  const kinematics::MeasureCall& call_;
+  const kinematics::Model& model_;
+  std::array<Part, 4> parts_;
+};
+
+constexpr Measure kWritten[] = {Measure::DX, Measure::DY, Measure::DZ, Measure::DM, Measure::VX, Measure::VY,
+                                Measure::VZ, Measure::VM, Measure::VR, Measure::WX, Measure::WY, Measure::WZ,
+                                Measure::WM, Measure::AX, Measure::AY, Measure::AZ};
+
+}  // namespace
+
+bool writes_measure(Measure m) { return std::find(std::begin(kWritten), std::end(kWritten), m) != std::end(kWritten); }
+
+std::string written_measures() {
+  std::string out;
+  for (Measure m : kWritten) out += (out.empty() ? "" : ", ") + std::string(kinematics::measure_name(m));
+  return out;
+}
+
+Dual write_measure(Writer& w, const kinematics::MeasureCall& call, const kinematics::Model& model,
+                   std::span<const Dual> states) {
+  return MeasureWriter(w, call, model, states).write();
+}
+
+}  // namespace fexpr::codegen

@@ -1,0 +1,31 @@
+// The kinematic measures written out as C in terms of the part states they read, for
+// `fexpr codegen FILE.adm --id ...`: each part's rotation from its Euler angles, the markers'
+// origins, axes and velocities with their constant offsets and orientations folded in, then
+// the measure's formula, all on Duals over the function's lanes (forward differentiation). The
+// formulas are those of kinematics/measure_formulas.hpp and marker_values.hpp, in the same
+// order of operations; the derivatives are forward differences of them, not the closed forms
+// of kinematics/measure_closed_form.cpp, so they agree with the interpreter to rounding.
+#pragma once
+
+#include "codegen/writer.hpp"
+#include "kinematics/measure.hpp"
+#include "kinematics/model.hpp"
+
+#include <span>
+#include <string>
+
+namespace fexpr::codegen {
+
+// Whether write_measure writes m; the others are an error where they are called.
+bool writes_measure(kinematics::Measure m);
+// The measures it writes, for messages: "DX, DY, ...".
+std::string written_measures();
+
+// The measure's value (and gradient, and Hessian, at w's order 1 and 2) over w's lanes. `states` holds the 12
+// states of each part of call.parts, in that order: the call's Bindings::Resolved inputs.
+// Where the interpreter reports an error (coincident markers for VR, ...), the code fails
+// with its message.
+Dual write_measure(Writer& w, const kinematics::MeasureCall& call, const kinematics::Model& model,
+                   std::span<const Dual> states);
+
+}  // namespace fexpr::codegen

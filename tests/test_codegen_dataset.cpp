@@ -1,0 +1,361 @@
+// fexpr codegen of a dataset's elements (codegen/dataset_calls.hpp): each SFORCE and VARIABLE
+// of the example models, of a model made to exercise every measure written, and of the corpus
+// is generated, compiled with the system C compiler and run at several states, against the
+// interpreter's value and gradient and against central differences of its own value.
+//
+// Tolerance, not bits: the generated code writes each measure out in the part states and
+// differentiates it forwards, while the interpreter evaluates DX..VR and their derivatives in
+// closed form (kinematics/measure_closed_form.cpp) and the others on its own dual numbers, with
+// Eigen's products; the operations differ in order, so the last bits do.
+#include "codegen/dataset_calls.hpp"
+#include "dataset/loaded_model.hpp"
+#include "dataset/values.hpp"
+#include "native_build.hpp"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <optional>
+#include <random>
+#include <sstream>
+
+namespace {
+
+using namespace fexpr;
+using testing::ScratchDirectory;
+using testing::SharedObject;
+
+using Function = int (*)(const double*, double*, double*, const char**);
+using HessianFunction = int (*)(const double*, double*, double*, double*, const char**);
+
+// The measures' operations differ from the interpreter's in order only, a few roundings each.
+// A value agrees within kRelative of the larger of its size and 1; a derivative within
+// kRelative of the gradient's largest entry (and 1). The margin is for cancellation: a
+// derivative by a turn of DY on a corpus model in millimetres sums terms of 1e4 to a few
+// units, and its last bits differ by 7e-13 of the gradient.
+constexpr double kRelative = 1e-11;
+// Central differences with step h = 1e-6 (scaled to the input) are good to about h^2 f''' and
+// 1e-16 f / h: a relative 1e-6 even for the stiff forces of the corpus.
+constexpr double kDifference = 1e-6;
+constexpr double kDifferenceTolerance = 1e-6;
+
+bool close(double generated, double interpreted, double tolerance) {
+  return std::abs(generated - interpreted) <= tolerance * std::max(1.0, std::abs(interpreted));
+}
+
+// (f(x + h e_k) - f(x - h e_k)) / 2h for h scaled to x[k]; nothing where f fails or has a
+// corner at x (an IF whose test is exactly 0 there), where the one-sided slopes differ, or
+// where the slope is too small beside the curvature to tell.
+template <class F>
+std::optional<double> central_difference(F f, const std::vector<double>& x, std::size_t k, double step) {
+  const double h = step * std::max(1.0, std::abs(x[k]));
+  std::vector<double> up = x, down = x, grad(x.size());
+  up[k] += h;
+  down[k] -= h;
+  double fu = 0.0, f0 = 0.0, fd = 0.0;
+  if (f(up.data(), &fu, grad.data(), nullptr) != 0 || f(x.data(), &f0, grad.data(), nullptr) != 0 ||
+      f(down.data(), &fd, grad.data(), nullptr) != 0)
+    return std::nullopt;
+  const double central = (fu - fd) / (up[k] - down[k]);
+  // Smooth, they differ by about h f'', far below a thousandth of the slope.
+  const double forward = (fu - f0) / (up[k] - x[k]), backward = (f0 - fd) / (x[k] - down[k]);
+  const double corner = std::abs(forward - backward);
+  if (corner > 1e-12 && corner > 1e-3 * std::max(std::abs(forward), std::abs(backward))) return std::nullopt;
+  return central;
+}
+
+struct Element {
+  std::string label;                // "SFORCE/1"
+  std::string function;             // its C name
+  std::vector<std::string> inputs;  // the generated function's, in order
+  const Expression* interpreted = nullptr;
+};
+
+// The elements of a dataset that fexpr codegen writes, in one C file.
+struct Generated {
+  std::vector<Element> elements;
+  std::string source;
+  int refused = 0;  // SFORCE and VARIABLE functions it does not write (measures, functions)
+};
+
+// order 1: functions with the gradient; 2: with the Hessian too. Only the first `most`.
+Generated generate_all(const dataset::LoadedModel& m, const codegen::DatasetCalls& calls, int order = 1,
+                       std::size_t most = 1000) {
+  Generated g;
+  for (const dataset::Statement& s : m.dataset.statements) {
+    if (g.elements.size() == most) break;
+    if (!s.id || (s.name != "SFORCE" && s.name != "VARIABLE")) continue;
+    const auto* element = m.elements->element(s.name, *s.id);
+    if (!element || !element->expression || !element->function) continue;
+    auto compiled = calls.compile_function(*element->function);
+    codegen::Options o;
+    o.name = "f" + std::to_string(g.elements.size());
+    o.order = order;
+    const codegen::Origin origin{&calls, element->function->expression_span.begin, element->label};
+    const auto c = compiled ? codegen::generate_c(*compiled.expression, element->function->expression, o, origin)
+                            : codegen::Generated{};
+    if (c.source.empty()) {
+      ++g.refused;
+      continue;
+    }
+    g.source += c.source;
+    g.elements.push_back({element->label, o.name, compiled.expression->derivative_names(), &*element->expression});
+  }
+  return g;
+}
+
+// The index of state `name` ("psi") among a part's 12.
+int state_index(std::string_view name) {
+  for (int k = 0; k < kinematics::kStatesPerPart; ++k)
+    if (kinematics::state_name(k) == name) return k;
+  return -1;
+}
+
+// The generated function's inputs at the interpreter's state and time.
+std::vector<double> inputs_at(const dataset::LoadedModel& m, const std::vector<std::string>& names, double time) {
+  std::vector<double> in{time};
+  for (std::size_t k = 1; k < names.size(); ++k) {
+    const std::string& n = names[k];  // "PART/2.psi"
+    const std::size_t slash = n.find('/'), dot = n.find('.');
+    const int part = m.build.model.find_part(std::stol(n.substr(slash + 1, dot - slash - 1)));
+    in.push_back(kinematics::state_value(m.state->part(part), state_index(n.substr(dot + 1))));
+  }
+  return in;
+}
+
+// Moves every part away from its initial state, differently each time.
+void scatter(dataset::LoadedModel& m, std::mt19937& random) {
+  std::uniform_real_distribution<double> d(-0.4, 0.4);
+  const kinematics::State initial(m.build.model);
+  for (int p = 1; p < m.state->size(); ++p)
+    for (int k = 0; k < kinematics::kStatesPerPart; ++k)
+      m.state->set_value(p, k, kinematics::state_value(initial.part(p), k) + d(random));
+}
+
+struct Agreement {
+  int compared = 0;      // element evaluations compared
+  int errors = 0;        // of those, where both reported an error
+  int value_bits = 0;    // of the values, those equal to the bit
+  int differenced = 0;   // derivatives compared to central differences
+  double worst = 0.0;    // the largest difference of a value or derivative, relative as checked
+};
+
+// Runs every generated element at `states` states (the first the initial one) against the
+// interpreter and against central differences of its own value.
+Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObject& so, int states) {
+  Agreement a;
+  std::mt19937 random(7);
+  Workspace ws;
+  for (int state = 0; state < states; ++state) {
+    if (state > 0) scatter(m, random);
+    const double time = 0.25 * state;
+    Inputs in;
+    in.time = time;
+    in.state = m.state.get();
+    for (const Element& e : g.elements) {
+      INFO(e.label << " at state " << state);
+      REQUIRE(e.inputs == e.interpreted->derivative_names());
+      const Function f = so.function<Function>(e.function);
+      std::vector<double> x = inputs_at(m, e.inputs, time), grad(x.size()), expected(x.size());
+      double value = 0.0;
+      const char* error = nullptr;
+      const int status = f(x.data(), &value, grad.data(), &error);
+      double interpreted = 0.0;
+      try {
+        interpreted = e.interpreted->gradient(in, ws, expected);
+      } catch (const EvaluationError& thrown) {
+        INFO(thrown.diagnostic.message);
+        REQUIRE(status == 1);
+        CHECK(thrown.diagnostic.message.find(error) != std::string::npos);
+        ++a.errors;
+        continue;
+      }
+      INFO((error ? error : ""));
+      REQUIRE(status == 0);
+      ++a.compared;
+      a.value_bits += value == interpreted;
+      a.worst = std::max(a.worst, std::abs(value - interpreted) / std::max(1.0, std::abs(interpreted)));
+      CHECK(close(value, interpreted, kRelative));
+      double largest = 1.0;
+      for (double d : expected) largest = std::max(largest, std::abs(d));
+      for (std::size_t k = 0; k < x.size(); ++k) {
+        INFO("d/d" << e.inputs[k] << ": " << grad[k] << " vs " << expected[k]);
+        a.worst = std::max(a.worst, std::abs(grad[k] - expected[k]) / largest);
+        CHECK(std::abs(grad[k] - expected[k]) <= kRelative * largest);
+        const auto d1 = central_difference(f, x, k, kDifference), d2 = central_difference(f, x, k, kDifference / 2);
+        // A step across a singular point, a jump of IF or a corner of STEP: no derivative to compare.
+        if (!d1 || !d2 || !close(*d1, *d2, kDifferenceTolerance)) continue;
+        ++a.differenced;
+        INFO("central difference " << *d2);
+        CHECK(close(*d2, grad[k], kDifferenceTolerance));
+      }
+    }
+  }
+  return a;
+}
+
+std::unique_ptr<dataset::LoadedModel> load(const std::string& path) {
+  std::ostringstream errors;
+  auto loaded = dataset::load_model(path, errors);
+  INFO(errors.str());
+  REQUIRE(loaded);
+  return std::move(*loaded);
+}
+
+const std::string kSource = FEXPR_SOURCE_DIR;
+
+}  // namespace
+
+TEST_CASE("generated dataset elements agree with the interpreter and with central differences", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  const auto file = GENERATE(as<std::string>{}, "tests/data/codegen/measures.adm", "examples/models/spring_damper.adm",
+                             "examples/models/contact.adm", "examples/models/pendulum.adm");
+  INFO(file);
+  auto m = load(kSource + "/" + file);
+  const codegen::DatasetCalls calls(*m);
+  const Generated g = generate_all(*m, calls);
+  CHECK(g.refused == 0);
+  REQUIRE(!g.elements.empty());
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  const Agreement a = compare(*m, g, so, 6);
+  CHECK(a.compared >= static_cast<int>(g.elements.size()) * 5);
+  WARN(file << ": " << a.compared << " evaluations, " << a.value_bits << " values to the bit, worst relative difference "
+            << a.worst << "; " << a.differenced << " derivatives against central differences");
+}
+
+TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree with the interpreter", "[codegen][corpus]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  int files = 0, elements = 0, refused = 0, compared = 0, value_bits = 0;
+  double worst = 0.0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(kSource + "/tests/data/corpus")) {
+    if (entry.path().extension() != ".adm") continue;
+    std::ostringstream errors;
+    auto loaded = dataset::load_model(entry.path().string(), errors);
+    if (!loaded) continue;
+    auto& m = **loaded;
+    const codegen::DatasetCalls calls(m);
+    const Generated g = generate_all(m, calls);
+    refused += g.refused;
+    if (g.elements.empty()) continue;
+    INFO(entry.path().string());
+    ++files;
+    elements += static_cast<int>(g.elements.size());
+    ScratchDirectory dir;
+    const SharedObject so(dir.path(), g.source);
+    const Agreement a = compare(m, g, so, 3);
+    compared += a.compared;
+    value_bits += a.value_bits;
+    worst = std::max(worst, a.worst);
+  }
+  WARN(elements << " corpus elements in " << files << " files generated, " << refused << " not written; " << compared
+                << " evaluations, " << value_bits << " values to the bit, worst relative difference " << worst);
+  CHECK(elements > 0);
+}
+
+TEST_CASE("generated dataset elements fail where the interpreter does, with its message", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // PART/2 and PART/3 start at one place: DM has no derivative there, VR no value.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("coincident.adm", R"(Coincident markers
+PART/1, GROUND
+PART/2, MASS = 1, QG = 1, 2, 3
+MARKER/20, PART = 2
+PART/3, MASS = 1, QG = 1, 2, 3, VX = 1
+MARKER/30, PART = 3
+VARIABLE/1, FUNCTION = 1 + DM(20, 30)
+VARIABLE/2, FUNCTION = VR(20, 30)
+END
+)", errors);
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  const Generated g = generate_all(m, calls);
+  REQUIRE(g.elements.size() == 2);
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  const Agreement a = compare(m, g, so, 1);
+  CHECK(a.errors == 2);
+  const Function vr = so.function<Function>(g.elements[1].function);
+  double value = 0.0;
+  std::vector<double> grad(g.elements[1].inputs.size());
+  const char* error = nullptr;
+  CHECK(vr(inputs_at(m, g.elements[1].inputs, 0.0).data(), &value, grad.data(), &error) == 1);
+  CHECK(std::string(error) == "VR is undefined when markers coincide");
+}
+
+TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
+          "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  const auto file = GENERATE(as<std::string>{}, "tests/data/codegen/measures.adm", "examples/models/spring_damper.adm",
+                             "examples/models/contact.adm", "examples/models/pendulum.adm");
+  INFO(file);
+  auto m = load(kSource + "/" + file);
+  const codegen::DatasetCalls calls(*m);
+  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 5 of measures.adm have
+  // every measure, the VARVAL chains after them would add 400,000 lines to compile.
+  const Generated g = generate_all(*m, calls, 2, 5);
+  REQUIRE(g.refused == 0);
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  std::mt19937 random(11);
+  Workspace ws;
+  int compared = 0;
+  double worst = 0.0;
+  for (int state = 0; state < 3; ++state) {
+    if (state > 0) scatter(*m, random);
+    Inputs in;
+    in.time = 0.5 * state;
+    in.state = m->state.get();
+    for (const Element& e : g.elements) {
+      INFO(e.label << " at state " << state);
+      const auto f = so.function<HessianFunction>(e.function);
+      const std::vector<double> x = inputs_at(*m, e.inputs, in.time);
+      const std::size_t n = x.size();
+      std::vector<double> grad(n), hess(n * n), expected_grad(n), expected(n * n);
+      double value = 0.0;
+      REQUIRE(f(x.data(), &value, grad.data(), hess.data(), nullptr) == 0);
+      e.interpreted->hessian(in, ws, expected_grad, expected);
+      double largest = 1.0;
+      for (double h : expected) largest = std::max(largest, std::abs(h));
+      for (std::size_t k = 0; k < n * n; ++k) {
+        INFO("d2/d" << e.inputs[k / n] << " d" << e.inputs[k % n] << ": " << hess[k] << " vs " << expected[k]);
+        worst = std::max(worst, std::abs(hess[k] - expected[k]) / largest);
+        CHECK(std::abs(hess[k] - expected[k]) <= kRelative * largest);
+        CHECK(std::abs(hess[k] - hess[k % n * n + k / n]) <= kRelative * largest);
+      }
+      // Row l of the Hessian is the derivative of the gradient by input l.
+      for (std::size_t l = 0; l < n; ++l) {
+        const double h = kDifference * std::max(1.0, std::abs(x[l]));
+        std::vector<double> up = x, down = x, gu(n), gd(n), hu(n * n), hd(n * n);
+        up[l] += h;
+        down[l] -= h;
+        if (f(up.data(), &value, gu.data(), hu.data(), nullptr) != 0 || f(down.data(), &value, gd.data(), hd.data(), nullptr) != 0)
+          continue;
+        for (std::size_t k = 0; k < n; ++k) {
+          INFO("d/d" << e.inputs[l] << " of d/d" << e.inputs[k]);
+          // A corner of the gradient at x (STEP's ends): the one-sided slopes differ.
+          const double forward = (gu[k] - grad[k]) / (up[l] - x[l]), backward = (grad[k] - gd[k]) / (x[l] - down[l]);
+          if (std::abs(forward - backward) > 1e-3 * std::max({1.0, std::abs(forward), std::abs(backward)})) continue;
+          CHECK(std::abs((gu[k] - gd[k]) / (up[l] - down[l]) - hess[l * n + k]) <= kDifferenceTolerance * largest);
+        }
+      }
+      ++compared;
+    }
+  }
+  CHECK(compared == 3 * static_cast<int>(g.elements.size()));
+  WARN(file << ": " << compared << " Hessians, worst difference " << worst << " of the largest entry");
+}
