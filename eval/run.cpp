@@ -856,7 +856,7 @@ class Fast {
   }
 
   // The value run of a program that calls nothing: the same steps, only those, so that the
-  // function it is inlined into needs no registers kept across calls (value_calling_nothing).
+  // function it is inlined into needs no registers kept across calls (value_run<true>).
   FEXPR_INLINE bool run_calling_nothing() {
     const Step* const steps = p_.value_steps.data();
     const Step* s = steps;
@@ -1151,19 +1151,13 @@ static_assert(Program::kMaxLanes == 16 && Program::kMaxHessianLanes == 4);
 // The value runs after the inputs are loaded, each releasing the workspace when it is done and
 // handing a failed run to the reference form. Separate functions, tail-called, so that the one
 // for programs that call nothing saves no registers and keeps no frame. They find the inputs
-// in b.inputs, so that fewer values live across the run.
-[[gnu::noinline]] double value_calling_nothing(const Program& p, Workspace::Buffers& b) {
-  const bool done = Fast<double>(p, b).run_calling_nothing();
-  b.busy.store(false, std::memory_order_relaxed);
-  if (done) [[likely]]
-    return b.value[p.result];
-  return value_the_slow_way(p, *b.inputs, b);
-}
-
-// Only a bound call can throw (std::bad_alloc in a dataset's nested evaluation): the other
-// programs need no cleanup on the way out, which would cost the run a register.
-[[gnu::noinline]] double value_calling(const Program& p, Workspace::Buffers& b) {
-  const bool done = Fast<double>(p, b).run();
+// in b.inputs, so that fewer values live across the run. Only a bound call can throw
+// (std::bad_alloc in a dataset's nested evaluation): the other programs need no cleanup on the
+// way out, which would cost the run a register.
+template <bool CallsNothing>
+[[gnu::noinline]] double value_run(const Program& p, Workspace::Buffers& b) {
+  Fast<double> fast(p, b);
+  const bool done = CallsNothing ? fast.run_calling_nothing() : fast.run();
   b.busy.store(false, std::memory_order_relaxed);
   if (done) [[likely]]
     return b.value[p.result];
@@ -1203,8 +1197,8 @@ double value(const Program& program, const Inputs& in, Workspace::Buffers& buffe
     buffers.busy.store(false, std::memory_order_relaxed);
     return value_the_slow_way(program, in, buffers);
   }
-  if (program.calls_nothing) return value_calling_nothing(program, buffers);
-  if (program.bound_calls.empty()) return value_calling(program, buffers);
+  if (program.calls_nothing) return value_run<true>(program, buffers);
+  if (program.bound_calls.empty()) return value_run<false>(program, buffers);
   return value_binding(program, buffers);
 }
 
