@@ -200,15 +200,16 @@ TEST_CASE("NaN and infinite host inputs are an evaluation error, at every order"
   }
   SECTION("the error points at the expression as written, not at its canonical text") {
     // Found by fuzz/expression_fuzzer: the span was the length of the printed "10 + 20" (7),
-    // past the end of the 5 characters written.
-    const std::string written = " 10+20 ";
+    // past the end of the 5 characters written. (The expression reads the inputs, since only
+    // those are checked; printed, "x*TIME+MODE" is "x*TIME + MODE", 13 characters for 11.)
+    const std::string written = " x*TIME+MODE ";
     const fexpr::Expression tight = b.compile_ok(written);
     try {
       (void)tight.value(in, ws);
       FAIL("no error for a bad input");
     } catch (const fexpr::EvaluationError& error) {
       CHECK(error.diagnostic.span.begin == 1);
-      CHECK(error.diagnostic.span.end == 6);
+      CHECK(error.diagnostic.span.end == 12);
     }
   }
   SECTION("and a clean evaluation afterwards on the same workspace succeeds") {
