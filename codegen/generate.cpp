@@ -7,6 +7,7 @@
 #include "codegen/rules.hpp"
 #include "eval/program.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace fexpr::codegen {
@@ -370,13 +371,18 @@ std::string Generator::prologue() const {
     if (r == 1 && !reads_mode_) continue;
     const std::size_t index = r == 0 ? 0 : r == 1 ? n : r - 1;
     s += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
-    inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+    // As the interpreter: only the inputs the expression reads are checked.
+    const bool read = r == 0   ? p_.reads_time
+                      : r == 1 ? p_.reads_mode
+                               : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
+    if (read) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
   }
   for (std::size_t k = first_state(); k < n; ++k) {
     s += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
-    inputs += " && isfinite(s" + std::to_string(k) + ")";
+    inputs += (inputs.empty() ? "" : " && ") + ("isfinite(s" + std::to_string(k) + ")");
   }
-  if (o_.checked) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
+  if (o_.checked && !inputs.empty())
+    s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
   std::string temporaries;
   for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
     temporaries += "  double r" + std::to_string(r);

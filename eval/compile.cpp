@@ -72,7 +72,11 @@ class Lowering {
   void run() {
     analyse();
     fuse();
-    emit();
+    emit(p_.steps, false);
+    p_.calls_nothing =
+        std::all_of(p_.steps.begin(), p_.steps.end(), [](const Step& s) { return calls_nothing(s.op); });
+    if (p_.calls_nothing) emit(p_.value_steps, true);
+    else p_.value_steps = p_.steps;
     assign_lanes();
   }
 
@@ -192,6 +196,7 @@ class Lowering {
     fused_.assign(n_, false);
     left_.assign(n_, -1);
     right_.assign(n_, -1);
+    scaled_factor_.assign(n_, 0);
     for (std::size_t u = n_; u-- > 0;) {
       if (absorbed_[u]) continue;
       const Instruction& i = p_.code[u];
@@ -210,6 +215,45 @@ class Lowering {
       }
       fused_[u] = left_[u] >= 0 || right_[u] >= 0;
     }
+    scale_sums();
+  }
+
+  // Whether registers a and b keep their values from instruction `from` up to `until`.
+  bool intact(std::size_t from, std::size_t until, std::uint32_t a, std::uint32_t b) const {
+    for (std::size_t m = from + 1; m < until; ++m) {
+      const Instruction& mi = p_.code[m];
+      if (control(mi.op) || mi.dst == a || mi.dst == b) return false;
+    }
+    return true;
+  }
+
+  // A + or - whose left side is a product absorbed into it, one factor of which is a plain
+  // + or - of two registers read nowhere else: the sum goes into the same step too, a scaled
+  // sum x0 * (x1 op x2) root R (Program.hpp), when R is a register or a product.
+  void scale_sums() {
+    scaled_.assign(n_, -1);
+    scaled_away_.assign(n_, false);
+    for (std::size_t u = 0; u < n_; ++u) {
+      const Instruction& i = p_.code[u];
+      if ((i.op != OpCode::add && i.op != OpCode::subtract) || absorbed_[u] || left_[u] < 0) continue;
+      const std::size_t d = static_cast<std::size_t>(left_[u]);
+      if (p_.code[d].op != OpCode::multiply) continue;
+      if (right_[u] >= 0 && inner_kind(p_.code[static_cast<std::size_t>(right_[u])].op) != 3) continue;
+      for (std::size_t slot = 0; slot < 2; ++slot) {
+        const std::int64_t e = definition(d, slot);
+        if (e < 0) continue;
+        const std::size_t k = static_cast<std::size_t>(e);
+        const Instruction& ei = p_.code[k];
+        if ((ei.op != OpCode::add && ei.op != OpCode::subtract) || absorbed_[k] || scaled_away_[k] || fused_[k] ||
+            uses_[k] != 1)
+          continue;
+        if (!intact(k, u, ei.a, ei.b)) continue;
+        scaled_away_[k] = true;
+        scaled_[u] = e;
+        scaled_factor_[u] = slot == 0 ? p_.code[d].b : p_.code[d].a;
+        break;
+      }
+    }
   }
 
   // One side of a shape: its code (0 a register) and its registers.
@@ -224,7 +268,7 @@ class Lowering {
     return inner_kind(d.op);
   }
 
-  Step arithmetic(std::size_t k) const {
+  Step arithmetic(std::size_t k, bool scaled) const {
     const Instruction& i = p_.code[k];
     int root = 0;
     switch (i.op) {
@@ -235,6 +279,15 @@ class Lowering {
     }
     Step s;
     s.dst = i.dst;
+    if (scaled && scaled_[k] >= 0) {
+      const Instruction& sum = p_.code[static_cast<std::size_t>(scaled_[k])];
+      s.x[0] = scaled_factor_[k];
+      s.x[1] = sum.a;
+      s.x[2] = sum.b;
+      const int product = side(right_[k], second_operand(i), s.x + 3) == 3 ? 1 : 0;
+      s.op = static_cast<Op>(scaled_sum_code(root, sum.op == OpCode::add ? 0 : 1, product));
+      return s;
+    }
     const int left = side(left_[k], i.a, s.x);
     const int right = side(right_[k], second_operand(i), s.x + 2);
     s.op = static_cast<Op>(shape_code(root, left, right));
@@ -324,14 +377,15 @@ class Lowering {
     return s;
   }
 
-  void emit() {
+  // The steps, with scaled sums or without (the derivative runs').
+  void emit(std::vector<Step>& steps, bool scaled) {
     std::vector<std::uint32_t> first_step(n_ + 1, 0);  // the step an instruction index starts at
     std::vector<std::size_t> targets_to_fix;            // steps whose targets are still instruction indices
     std::size_t block_start = 0;
     for (std::size_t k = 0; k < n_; ++k) {
-      first_step[k] = static_cast<std::uint32_t>(p_.steps.size());
-      if (leader_[k]) block_start = p_.steps.size();
-      if (absorbed_[k]) continue;
+      first_step[k] = static_cast<std::uint32_t>(steps.size());
+      if (leader_[k]) block_start = steps.size();
+      if (absorbed_[k] || (scaled && scaled_away_[k])) continue;
       const Instruction& i = p_.code[k];
       switch (i.op) {
         case OpCode::add:
@@ -339,41 +393,41 @@ class Lowering {
         case OpCode::multiply:
         case OpCode::divide:
         case OpCode::square: {
-          Step step = arithmetic(k);
+          Step step = arithmetic(k, scaled);
           if (carried_through(k)) step.op = static_cast<Op>(static_cast<int>(step.op) + kUnchecked);
-          p_.steps.push_back(step);
+          steps.push_back(step);
           break;
         }
-        case OpCode::negate: p_.steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0, 0}}); break;
+        case OpCode::negate: steps.push_back({Op::negate, 0, i.dst, {i.a, 0, 0, 0, 0}}); break;
         case OpCode::move:
           // A branch's value computed by the step just before is computed into the IF's register.
-          if (p_.steps.size() > block_start && is_temporary(i.a) && p_.steps.back().dst == i.a) {
-            p_.steps.back().dst = i.dst;
+          if (steps.size() > block_start && is_temporary(i.a) && steps.back().dst == i.a) {
+            steps.back().dst = i.dst;
           } else {
-            p_.steps.push_back({Op::move, 0, i.dst, {i.a, 0, 0, 0, 0}});
+            steps.push_back({Op::move, 0, i.dst, {i.a, 0, 0, 0, 0}});
           }
           break;
-        case OpCode::power: p_.steps.push_back(power(i)); break;
-        case OpCode::call: p_.steps.push_back(call(i)); break;
-        case OpCode::bound: p_.steps.push_back({Op::bound, i.count, i.dst, {i.a, i.b, 0, 0, 0}}); break;
+        case OpCode::power: steps.push_back(power(i)); break;
+        case OpCode::call: steps.push_back(call(i)); break;  // (each emission adds its own step constants)
+        case OpCode::bound: steps.push_back({Op::bound, i.count, i.dst, {i.a, i.b, 0, 0, 0}}); break;
         case OpCode::branch: {
           const Branch& b = p_.branches[i.b];
           Step s{Op::branch, 0, 0, {i.a, i.a, b.lt, b.eq, b.gt}};
           s.op = static_cast<Op>(static_cast<int>(Op::branch) + side(left_[k], i.a, s.x));
-          targets_to_fix.push_back(p_.steps.size());
-          p_.steps.push_back(s);
+          targets_to_fix.push_back(steps.size());
+          steps.push_back(s);
           break;
         }
         case OpCode::jump:
-          targets_to_fix.push_back(p_.steps.size());
-          p_.steps.push_back({Op::jump, 0, 0, {i.a, 0, 0, 0, 0}});
+          targets_to_fix.push_back(steps.size());
+          steps.push_back({Op::jump, 0, 0, {i.a, 0, 0, 0, 0}});
           break;
       }
     }
-    first_step[n_] = static_cast<std::uint32_t>(p_.steps.size());
-    p_.steps.push_back({Op::ret, 0, 0, {0, 0, 0, 0, 0}});
+    first_step[n_] = static_cast<std::uint32_t>(steps.size());
+    steps.push_back({Op::ret, 0, 0, {0, 0, 0, 0, 0}});
     for (std::size_t t : targets_to_fix) {
-      Step& s = p_.steps[t];
+      Step& s = steps[t];
       if (s.op == Op::jump) {
         s.x[0] = first_step[s.x[0]];
       } else {
@@ -385,8 +439,11 @@ class Lowering {
   // The lanes: the derivative inputs read anywhere in the program, in gradient order.
   void assign_lanes() {
     std::vector<bool> read(p_.derivative_names.size(), false);
+    std::vector<bool> input_read(p_.first_constant, false);
     auto input = [&](std::uint32_t r) {
-      if (r < p_.first_constant && p_.input_derivative[r] >= 0) read[static_cast<std::size_t>(p_.input_derivative[r])] = true;
+      if (r >= p_.first_constant) return;
+      input_read[r] = true;
+      if (p_.input_derivative[r] >= 0) read[static_cast<std::size_t>(p_.input_derivative[r])] = true;
     };
     for (std::size_t k = 0; k < n_; ++k) {
       for (std::uint32_t r : reads(k)) input(r);
@@ -411,6 +468,33 @@ class Lowering {
       for (std::int32_t d : call.derivative) call.lane.push_back(lane_of[static_cast<std::size_t>(d)]);
     }
     p_.variable_count = p_.first_constant - 2;
+    p_.reads_time = input_read[0];
+    p_.reads_mode = input_read[1];
+    for (std::uint32_t r = 2; r < p_.first_constant; ++r)
+      if (input_read[r]) p_.variables_read.push_back(r - 2);
+  }
+
+  // The operations the value run computes without calling anything.
+  static bool calls_nothing(Op op) {
+    const int code = static_cast<int>(op) % kUnchecked;
+    if (code < kShapeCount || (code >= kScaledSum && code < kScaledSum + kScaledSumCount)) return true;
+    switch (op) {
+      case Op::negate:
+      case Op::move:
+      case Op::cube:
+      case Op::fourth:
+      case Op::reciprocal:
+      case Op::inverse_square:
+      case Op::step_cubic:
+      case Op::step_quintic:
+      case Op::branch:
+      case Op::branch_add:
+      case Op::branch_subtract:
+      case Op::branch_multiply:
+      case Op::jump:
+      case Op::ret: return true;
+      default: return false;
+    }
   }
 
   Program& p_;
@@ -426,6 +510,9 @@ class Lowering {
   std::vector<Reader> reader_;  // of each definition, when it has one reader in its block
   std::vector<bool> absorbed_, fused_;
   std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
+  std::vector<std::int64_t> scaled_;         // a scaled sum's inner + or -, or -1
+  std::vector<bool> scaled_away_;            // the inner + or - of a scaled sum
+  std::vector<std::uint32_t> scaled_factor_;  // and the register it is multiplied by
 };
 
 void lower(Program& p) { Lowering(p).run(); }

@@ -44,7 +44,6 @@ std::optional<std::size_t> Context::variable_slot(std::string_view name) const {
 
 Workspace::Workspace() : buffers_(std::make_unique<Buffers>()) {}
 Workspace::~Workspace() = default;
-// The flag is not moved: a workspace is moved between evaluations, never during one.
 Workspace::Workspace(Workspace&& other) noexcept : buffers_(std::move(other.buffers_)) {}
 Workspace& Workspace::operator=(Workspace&& other) noexcept {
   buffers_ = std::move(other.buffers_);
@@ -81,13 +80,6 @@ namespace {
     }
   }
   throw EvaluationError(Diagnostic{Severity::error, code, span, message});
-}
-
-// The value when the fast run did not give one: the reference form reports the error (or,
-// when the fast run gave up on something that is not an error, computes the value).
-[[gnu::noinline]] double value_the_slow_way(const detail::Program& p, const Inputs& in, Workspace::Buffers& b) {
-  if (auto e = detail::run(p, in, b, 0); e.message) fail(p, e);
-  return b.value[p.result];
 }
 
 }  // namespace
@@ -132,13 +124,21 @@ class Hold {
 
 }  // namespace
 
+namespace detail {
+
+double value_the_slow_way(const Program& p, const Inputs& in, Workspace::Buffers& b) {
+  check(p, in, 0, 0, 0);
+  const Hold hold(b.busy);
+  if (auto e = run(p, in, b, 0); e.message) fail(p, e);
+  return b.value[p.result];
+}
+
+}  // namespace detail
+
+// The checks, the hold on the workspace and the fast run are detail::value's (run.cpp), so
+// that this is a jump there.
 double Expression::value(const Inputs& in, Workspace& ws) const {
-  check(*program_, in, 0, 0, 0);
-  const Hold hold(ws.busy_);
-  const double v = detail::value(*program_, in, ws.buffers());
-  if (v == v) [[likely]]
-    return v;
-  return value_the_slow_way(*program_, in, ws.buffers());
+  return detail::value(*program_, in, *ws.buffers_);
 }
 
 namespace {
@@ -157,7 +157,7 @@ namespace {
 
 double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {
   check(*program_, in, grad.size(), 0, 1);
-  const Hold hold(ws.busy_);
+  const Hold hold(ws.buffers_->busy);
   const double v = detail::derivatives(*program_, in, ws.buffers(), 1, grad, {});
   if (v == v) [[likely]]
     return v;
@@ -166,7 +166,7 @@ double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> g
 
 double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const {
   check(*program_, in, grad.size(), hess.size(), 2);
-  const Hold hold(ws.busy_);
+  const Hold hold(ws.buffers_->busy);
   const double v = detail::derivatives(*program_, in, ws.buffers(), 2, grad, hess);
   if (v == v) [[likely]]
     return v;

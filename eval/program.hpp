@@ -94,7 +94,16 @@ enum class Op : std::uint8_t {
   ret,     // the end: the value is in r[result]
 };
 
-static_assert(static_cast<int>(Op::ret) < kUnchecked, "unchecked shapes must not overlap the other operations");
+// Scaled sums (value steps only), the spring-damper's shape (`-1E4*(x-0.5) - 25*v`): three or four operations in
+// one step, r[dst] = x0 * (x1 op x2) root R, op and root each + or -, R the register x3 or the
+// product x3 * x4. Computed as the instructions it replaces compute it (a product's operands
+// swapped, which IEEE multiplication does not notice), so the bits are theirs.
+inline constexpr int kScaledSum = static_cast<int>(Op::ret) + 1;
+constexpr int scaled_sum_code(int root, int op, int right_product) {
+  return kScaledSum + root * 4 + op * 2 + right_product;
+}
+inline constexpr int kScaledSumCount = 8;
+static_assert(kScaledSum + kScaledSumCount <= kUnchecked, "unchecked shapes must not overlap the other operations");
 
 struct Step {
   Op op = Op::ret;
@@ -147,6 +156,17 @@ struct Program {
   std::vector<Step> steps;                 // ends with Op::ret
   std::vector<double> step_constants;      // STEP and IMPACT parameters
   std::uint32_t variable_count = 0;        // input registers 2 .. 2 + variable_count
+  // The inputs the program reads (as its instructions' operands or as its result): the ones
+  // each evaluation loads and checks for finiteness. Variables by slot, in increasing order.
+  bool reads_time = false, reads_mode = false;
+  std::vector<std::uint32_t> variables_read;
+  // Every step is arithmetic, a branch or a jump (no call of any kind): the value run then
+  // takes an interpreter that calls nothing, so it saves and restores no registers.
+  bool calls_nothing = false;
+  // The value run's steps: for a program that calls nothing, `steps` with scaled sums besides
+  // (kScaledSum), which the derivative runs leave out (on 16 lanes a scaled sum measured
+  // slower than the two steps it replaces); for the others, `steps`.
+  std::vector<Step> value_steps;
   // Its derivatives run over lanes: the derivative inputs the program really reads, in
   // gradient order, so that d/dTIME costs nothing in an expression without TIME.
   std::vector<std::uint32_t> lanes;        // lane -> derivative index

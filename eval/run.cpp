@@ -131,34 +131,35 @@ inline void prepare_lanes(const Program& p, Workspace::Buffers& b, int order, st
     load_lanes(p, b, order, w, need);
 }
 
-// Copies TIME, MODE and the variables into their registers; false if any is not finite.
+// Copies the inputs the program reads (TIME, MODE, variables) into their registers; false if any
+// is not finite. Inputs it does not read are neither copied nor checked: what an evaluation
+// costs depends on what the expression reads, not on how many variables its context declares.
 [[gnu::always_inline]] inline bool load_inputs(const Program& p, const Inputs& in, double* r) {
-  const double t = in.time, m = in.mode;
-  r[0] = t;
-  r[1] = m;
-  double bad = (t - t) + (m - m);  // NaN unless all are finite
-  const std::size_t count = p.variable_count, given = in.variables.size();
+  double bad = 0.0;  // NaN unless all are finite
+  if (p.reads_time) {
+    r[0] = in.time;
+    bad += in.time - in.time;
+  }
+  if (p.reads_mode) {
+    r[1] = in.mode;
+    bad += in.mode - in.mode;
+  }
   const double* vars = in.variables.data();
+  double* const registers = r + 2;  // of the variables, by slot
+  const std::uint32_t* slot = p.variables_read.data();
   auto load = [&](std::size_t k) {
-    const double v = vars[k];
-    r[2 + k] = v;
+    const double v = vars[slot[k]];
+    registers[slot[k]] = v;
     bad += v - v;
   };
-  if (given >= count && count <= 4) [[likely]] {
-    // The usual few variables, without a loop.
-    switch (count) {
-      case 4: load(3); [[fallthrough]];
-      case 3: load(2); [[fallthrough]];
-      case 2: load(1); [[fallthrough]];
-      case 1: load(0); [[fallthrough]];
-      default: break;
-    }
-  } else {
-    for (std::size_t k = 0; k < count; ++k) {
-      const double v = k < given ? vars[k] : 0.0;
-      r[2 + k] = v;
-      bad += v - v;
-    }
+  switch (const std::size_t count = p.variables_read.size()) {
+    case 4: load(3); [[fallthrough]];
+    case 3: load(2); [[fallthrough]];
+    case 2: load(1); [[fallthrough]];
+    case 1: load(0); [[fallthrough]];
+    case 0: break;
+    default:
+      for (std::size_t k = 0; k < count; ++k) load(k);
   }
   return bad == 0.0;
 }
@@ -640,6 +641,25 @@ FEXPR_INLINE T shape(const Step& s, const Registers& registers) {
   else return l / r;
 }
 
+// A scaled sum x0 * (x1 op x2) root R (program.hpp): value steps of programs that call nothing.
+template <int S, class T, class Registers>
+FEXPR_INLINE T scaled_sum(const Step& s, const Registers& registers) {
+  constexpr int root = S / 4, op = (S / 2) % 2, product = S % 2;
+  const T sum = inner<op == 0 ? 1 : 2, T>(registers, s.x[1], s.x[2]);
+  const T l = registers.load(s.x[0]) * sum;
+  const T r = inner<product == 1 ? 3 : 0, T>(registers, s.x[3], s.x[4]);
+  if constexpr (root == 0) return l + r;
+  else return l - r;
+}
+
+#define FEXPR_SCALED_SUM(S)                                       \
+  case kScaledSum + (S): v = scaled_sum<(S), T>(*s, *this); break; \
+  case kScaledSum + (S) + kUnchecked:                             \
+    store(s->dst, scaled_sum<(S), T>(*s, *this));                 \
+    ++s;                                                          \
+    continue;
+static_assert(kScaledSumCount == 8);
+
 #define FEXPR_SHAPE(S)                           \
   case (S): v = shape<(S), T>(*s, *this); break; \
   case (S) + kUnchecked:                         \
@@ -712,6 +732,58 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
     }                                               \
     break;
 
+// The steps that call nothing (Program::calls_nothing), in both interpreters below.
+#define FEXPR_CALLING_NOTHING                                  \
+        FEXPR_SHAPES16(0)                                      \
+        FEXPR_SHAPES16(16)                                     \
+        FEXPR_SHAPES16(32)                                     \
+        FEXPR_SHAPES16(48)                                     \
+        case code(Op::negate): v = -load(s->x[0]); break;      \
+        case code(Op::move): v = load(s->x[0]); break;         \
+        case code(Op::cube): \
+          if constexpr (kIsDual<T>) { \
+            if (!power(*s, v)) return false; \
+          } else { \
+            const double a = r_[s->x[0]]; \
+            v = a * a * a; \
+          } \
+          break; \
+        case code(Op::fourth): \
+          if constexpr (kIsDual<T>) { \
+            if (!power(*s, v)) return false; \
+          } else { \
+            const double a = r_[s->x[0]], q = a * a; \
+            v = q * q; \
+          } \
+          break; \
+        case code(Op::reciprocal): \
+          if constexpr (kIsDual<T>) { \
+            if (!power(*s, v)) return false; \
+          } else { \
+            v = 1.0 / r_[s->x[0]]; \
+          } \
+          break; \
+        case code(Op::inverse_square): \
+          if constexpr (kIsDual<T>) { \
+            if (!power(*s, v)) return false; \
+          } else { \
+            const double a = r_[s->x[0]]; \
+            v = 1.0 / (a * a); \
+          } \
+          break; \
+        case code(Op::step_cubic): \
+          if (!step(*s, builtins::cubic, v)) return false; \
+          break; \
+        case code(Op::step_quintic): \
+          if (!step(*s, builtins::quintic, v)) return false; \
+          break; \
+        FEXPR_BRANCH(branch, 0) \
+        FEXPR_BRANCH(branch_add, 1) \
+        FEXPR_BRANCH(branch_subtract, 2) \
+        FEXPR_BRANCH(branch_multiply, 3) \
+        case code(Op::jump): s = steps + s->x[0]; continue; \
+        case code(Op::ret): return true;
+
 // Runs the fast form on T = double (the value) or T = Dual<W, Order> (with derivatives over
 // W lanes). Returns false at the first sign of trouble; the caller then runs the reference.
 template <class T>
@@ -723,36 +795,15 @@ class Fast {
       : p_(p), b_(b), r_(b.value.data()), g_(b.lane_grad.data()), h_(b.lane_hess.data()) {}
 
   FEXPR_INLINE bool run() {
-    const Step* const steps = p_.steps.data();
+    const Step* const steps = p_.steps.data();  // a program that calls something has no scaled sums
     const Step* s = steps;
     for (;;) {
       T v;
       switch (static_cast<unsigned>(s->op)) {
-        FEXPR_SHAPES16(0)
-        FEXPR_SHAPES16(16)
-        FEXPR_SHAPES16(32)
-        FEXPR_SHAPES16(48)
-        case code(Op::negate): v = -load(s->x[0]); break;
-        case code(Op::move): v = load(s->x[0]); break;
+        FEXPR_CALLING_NOTHING
         case code(Op::power):
         case code(Op::power_constant):
           if (!power(*s, v)) return false;
-          break;
-        case code(Op::cube):
-          if constexpr (kIsDual<T>) {
-            if (!power(*s, v)) return false;
-          } else {
-            const double a = r_[s->x[0]];
-            v = a * a * a;
-          }
-          break;
-        case code(Op::fourth):
-          if constexpr (kIsDual<T>) {
-            if (!power(*s, v)) return false;
-          } else {
-            const double a = r_[s->x[0]], q = a * a;
-            v = q * q;
-          }
           break;
         case code(Op::square_root):
           if constexpr (kIsDual<T>) {
@@ -767,21 +818,6 @@ class Fast {
           } else {
             const double a = r_[s->x[0]];
             v = a * std::sqrt(a);
-          }
-          break;
-        case code(Op::reciprocal):
-          if constexpr (kIsDual<T>) {
-            if (!power(*s, v)) return false;
-          } else {
-            v = 1.0 / r_[s->x[0]];
-          }
-          break;
-        case code(Op::inverse_square):
-          if constexpr (kIsDual<T>) {
-            if (!power(*s, v)) return false;
-          } else {
-            const double a = r_[s->x[0]];
-            v = 1.0 / (a * a);
           }
           break;
         FEXPR_UNARY(abs_, std::fabs)
@@ -800,12 +836,6 @@ class Fast {
         FEXPR_UNARY(sqrt_, std::sqrt)
         FEXPR_UNARY(tan_, std::tan)
         FEXPR_UNARY(tanh_, std::tanh)
-        case code(Op::step_cubic):
-          if (!step(*s, builtins::cubic, v)) return false;
-          break;
-        case code(Op::step_quintic):
-          if (!step(*s, builtins::quintic, v)) return false;
-          break;
         case code(Op::step_haversine):
           if (!step(*s, builtins::haversine, v)) return false;
           break;
@@ -817,12 +847,25 @@ class Fast {
         case code(Op::bound):
           if (!bound(*s, v)) return false;
           break;
-        FEXPR_BRANCH(branch, 0)
-        FEXPR_BRANCH(branch_add, 1)
-        FEXPR_BRANCH(branch_subtract, 2)
-        FEXPR_BRANCH(branch_multiply, 3)
-        case code(Op::jump): s = steps + s->x[0]; continue;
-        case code(Op::ret): return true;
+        default: __builtin_unreachable();
+      }
+      if (!finite(v)) return false;
+      store(s->dst, v);
+      ++s;
+    }
+  }
+
+  // The value run of a program that calls nothing: the same steps, only those, so that the
+  // function it is inlined into needs no registers kept across calls (value_run<true>).
+  FEXPR_INLINE bool run_calling_nothing() {
+    const Step* const steps = p_.value_steps.data();
+    const Step* s = steps;
+    for (;;) {
+      T v;
+      switch (static_cast<unsigned>(s->op)) {
+        FEXPR_CALLING_NOTHING
+        FEXPR_SCALED_SUM(0) FEXPR_SCALED_SUM(1) FEXPR_SCALED_SUM(2) FEXPR_SCALED_SUM(3)
+        FEXPR_SCALED_SUM(4) FEXPR_SCALED_SUM(5) FEXPR_SCALED_SUM(6) FEXPR_SCALED_SUM(7)
         default: __builtin_unreachable();
       }
       if (!finite(v)) return false;
@@ -1049,6 +1092,8 @@ class Fast {
 #undef FEXPR_SHAPES16
 #undef FEXPR_SHAPES4
 #undef FEXPR_SHAPE
+#undef FEXPR_SCALED_SUM
+#undef FEXPR_CALLING_NOTHING
 
 // The fast derivative run over W lanes, its result spread over every derivative input
 // straight into the caller's grad and hess (as much of them as they hold).
@@ -1103,12 +1148,58 @@ static_assert(Program::kMaxLanes == 16 && Program::kMaxHessianLanes == 4);
   return load_inputs(p, in, b.value.data());
 }
 
+// The value runs after the inputs are loaded, each releasing the workspace when it is done and
+// handing a failed run to the reference form. Separate functions, tail-called, so that the one
+// for programs that call nothing saves no registers and keeps no frame. They find the inputs
+// in b.inputs, so that fewer values live across the run. Only a bound call can throw
+// (std::bad_alloc in a dataset's nested evaluation): the other programs need no cleanup on the
+// way out, which would cost the run a register.
+template <bool CallsNothing>
+[[gnu::noinline]] double value_run(const Program& p, Workspace::Buffers& b) {
+  Fast<double> fast(p, b);
+  const bool done = CallsNothing ? fast.run_calling_nothing() : fast.run();
+  b.busy.store(false, std::memory_order_relaxed);
+  if (done) [[likely]]
+    return b.value[p.result];
+  return value_the_slow_way(p, *b.inputs, b);
+}
+
+[[gnu::noinline]] double value_binding(const Program& p, Workspace::Buffers& b) {
+  bool done = false;
+  {
+    struct Release {  // the workspace is released however the run ends
+      std::atomic<bool>& busy;
+      ~Release() { busy.store(false, std::memory_order_relaxed); }
+    } release{b.busy};
+    done = Fast<double>(p, b).run();
+  }
+  if (done) [[likely]]
+    return b.value[p.result];
+  return value_the_slow_way(p, *b.inputs, b);
+}
+
+[[gnu::noinline]] double value_preparing(const Program& p, const Inputs& in, Workspace::Buffers& b) {
+  prepare_values(p, b);
+  return value(p, in, b);
+}
+
 }  // namespace
 
 double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
-  if (!begin(program, in, buffers) || !Fast<double>(program, buffers).run()) [[unlikely]]
-    return std::numeric_limits<double>::quiet_NaN();
-  return buffers.value[program.result];
+  // The caller's mistakes (too few variables, a workspace in use) are reported the slow way.
+  if (in.variables.size() < program.variable_count || buffers.busy.load(std::memory_order_relaxed)) [[unlikely]]
+    return value_the_slow_way(program, in, buffers);
+  if (buffers.prepared != program.id) [[unlikely]]
+    return value_preparing(program, in, buffers);
+  buffers.busy.store(true, std::memory_order_relaxed);
+  buffers.inputs = &in;
+  if (!load_inputs(program, in, buffers.value.data())) [[unlikely]] {
+    buffers.busy.store(false, std::memory_order_relaxed);
+    return value_the_slow_way(program, in, buffers);
+  }
+  if (program.calls_nothing) return value_run<true>(program, buffers);
+  if (program.bound_calls.empty()) return value_run<false>(program, buffers);
+  return value_binding(program, buffers);
 }
 
 double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,

@@ -6,12 +6,18 @@
 
 #include <fexpr/expression.hpp>
 
+#include <atomic>
 #include <span>
 #include <vector>
 
 namespace fexpr {
 
 struct Workspace::Buffers {
+  // Set while an evaluation runs with these buffers, so that one started meanwhile (another
+  // thread sharing the workspace) is an error instead of corrupted scratch memory. Set without
+  // a locked instruction, which costs as much as a small evaluation: two evaluations starting
+  // in the same nanoseconds may both pass. It moves with the buffers, as a workspace does.
+  std::atomic<bool> busy{false};
   std::uint64_t prepared = 0;  // id of the program the buffers are laid out for
   unsigned ready = 0;          // which of the layouts below are loaded for it (run.cpp)
   std::vector<double> value;   // per register; constants loaded once
@@ -37,12 +43,19 @@ struct RunError {
   bool input = false;             // a host-supplied input was not finite
 };
 
-// The fast form, the entry points of Expression: the value alone, or with its gradient and
-// (order 2) Hessian written into grad and hess, as much of them as they hold. NaN when an
-// input is not finite, the fast run met anything wrong or (derivatives) the program has more
-// lanes than the fast form takes; a successful run's value is always finite. run() then
-// gives the error or the result.
+// Expression::value, all of it: the caller's checks, holding the workspace while the fast
+// form runs, and, when the fast run gives no value, value_the_slow_way.
 double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+// Out of line (expression.cpp): reports the caller's mistakes, else holds the workspace and
+// runs the reference form, which reports the error (or, when the fast run gave up on something
+// that is not an error, computes the value).
+double value_the_slow_way(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+
+// The fast form, the entry points of Expression::gradient and hessian: the value with its
+// gradient and (order 2) Hessian written into grad and hess, as much of them as they hold. NaN
+// when an input is not finite, the fast run met anything wrong or the program has more lanes
+// than the fast form takes; a successful run's value is always finite. run() then gives the
+// error or the result.
 double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
                    std::span<double> grad, std::span<double> hess);
 

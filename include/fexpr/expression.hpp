@@ -84,12 +84,9 @@ class Workspace {
 
  private:
   friend class Expression;
+  // With a flag set while an evaluation runs with this workspace, so that one started meanwhile
+  // (another thread sharing it) is an error instead of corrupted scratch memory.
   std::unique_ptr<Buffers> buffers_;
-  // Set while an evaluation runs with this workspace, so that one started meanwhile (another
-  // thread sharing it) is an error instead of corrupted scratch memory. Set without a locked
-  // instruction, which costs as much as a small evaluation: two evaluations starting in the
-  // same nanoseconds may both pass.
-  std::atomic<bool> busy_{false};
 };
 
 // A caller's mistake detected by the library: fewer variables than the expression was
