@@ -354,8 +354,26 @@ std::string Generator::prologue() const {
          " * Returns 0, or 1 with *error for a call whose constant parameters its function rejects.\n */\n";
   }
   s += "#include <math.h>\n\n";
+  // The inputs the expression reads, each tested for being finite where the interpreter tests it.
+  std::string loads, inputs;
+  for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
+    if (r == 1 && !reads_mode_) continue;
+    const std::size_t index = r == 0 ? 0 : r == 1 ? n : r - 1;
+    loads += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
+    // As the interpreter: only the inputs the expression reads are checked.
+    const bool read = r == 0   ? p_.reads_time
+                      : r == 1 ? p_.reads_mode
+                               : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
+    if (read) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+  }
+  for (std::size_t k = first_state(); k < n; ++k) {
+    loads += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
+    inputs += (inputs.empty() ? "" : " && ") + ("isfinite(s" + std::to_string(k) + ")");
+  }
+  const bool check_inputs = o_.checked && !inputs.empty();
+  const bool fails = w_.body().find("fx_fail") != std::string::npos || check_inputs;
   // Each helper once, so that several generated functions can share one C file.
-  if (w_.body().find("fx_fail") != std::string::npos || o_.checked)
+  if (fails)
     s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
          "static int fx_fail(const char **error, const char *message) {\n"
          "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
@@ -365,24 +383,9 @@ std::string Generator::prologue() const {
   if (o_.order >= 1) s += ", double *grad";
   if (o_.order >= 2) s += ", double *hess";
   s += ", const char **error) {\n";
-  if (!o_.checked) s += "  (void)error;\n";
-  std::string inputs;
-  for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
-    if (r == 1 && !reads_mode_) continue;
-    const std::size_t index = r == 0 ? 0 : r == 1 ? n : r - 1;
-    s += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
-    // As the interpreter: only the inputs the expression reads are checked.
-    const bool read = r == 0   ? p_.reads_time
-                      : r == 1 ? p_.reads_mode
-                               : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
-    if (read) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
-  }
-  for (std::size_t k = first_state(); k < n; ++k) {
-    s += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
-    inputs += (inputs.empty() ? "" : " && ") + ("isfinite(s" + std::to_string(k) + ")");
-  }
-  if (o_.checked && !inputs.empty())
-    s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
+  if (!fails) s += "  (void)error;\n";
+  s += loads;
+  if (check_inputs) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
   std::string temporaries;
   for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
     temporaries += "  double r" + std::to_string(r);
