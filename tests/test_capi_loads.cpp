@@ -152,7 +152,8 @@ TEST_CASE("elements fexpr does not evaluate are argument errors placed in the da
   Model m("not evaluated\nPART/1, GROUND\nMARKER/1, PART=1\nPART/2\nMARKER/2, PART=2\n"
           "BEAM/1, I=2, J=1, LENGTH=2, AREA=0.5, IXX=0.02, IYY=0.01, IZZ=0.03\n"
           ", EMODULUS=1E6, GMODULUS=4.32E5, FORMULATION=NONLINEAR\n"
-          "MARKER/3, PART=1, FLOATING\nVFORCE/2, I=2, JFLOAT=3, RM=1, FUNCTION=USER(1)\nEND\n");
+          "MARKER/3, PART=1, FLOATING\nVFORCE/2, I=2, JFLOAT=3, RM=1, FUNCTION=USER(1)\n"
+          "SFORCE/3, I=2, J=1, FUNCTION=USER(5)\nEND\n");
   std::array<fexpr_expression*, 12> loads{};
   CHECK(fexpr_compile_loads(m.handle, "BEAM/1", loads.data()) == FEXPR_ARGUMENT_ERROR);
   Error e = last_error();
@@ -163,5 +164,8 @@ TEST_CASE("elements fexpr does not evaluate are argument errors placed in the da
   e = last_error();
   CHECK(e.message == "VFORCE/2 is computed by a user subroutine; not evaluated; the host computes its loads itself");
   CHECK(e.line == 9);
+  // An SFORCE fails as its FUNCTION does in fexpr_compile_element.
+  CHECK(fexpr_compile_loads(m.handle, "SFORCE/3", loads.data()) == FEXPR_ARGUMENT_ERROR);
+  CHECK(last_error().message == "SFORCE/3 is computed by a user subroutine");
   CHECK(loads == std::array<fexpr_expression*, 12>{});
 }

@@ -36,6 +36,13 @@ def test_springdamper_loads_act_along_the_line_and_about_z(models):
     assert values(fexpr.loads(m, "SPRINGDAMPER/2")) == pytest.approx([0, 0, 0, 0, 0, t, 0, 0, 0, 0, 0, -t], abs=1e-9)
 
 
+def test_an_sforce_pulls_along_the_line_from_j_to_i(models):
+    m = fexpr.load_model(str(models / "spring_damper.adm"))
+    # PART/3 is 0.6 m along x from PART/2 and moves away at 0.3 m/s.
+    f = -1E4 * (0.6 - 0.5) - 25 * 0.3
+    assert values(fexpr.loads(m, "SFORCE/1")) == pytest.approx([f, 0, 0, 0, 0, 0, -f, 0, 0, 0, 0, 0], abs=1e-9)
+
+
 def test_vforce_reads_time_and_its_loads_follow_the_part_states(models):
     m = fexpr.load_model(str(models / "vector_forces.adm"))
     loads = fexpr.loads(m, "VFORCE/1")
