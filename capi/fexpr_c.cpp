@@ -7,7 +7,8 @@
 #include "capi/errors.hpp"
 #include "capi/handles.hpp"
 #include "dataset/loaded_model.hpp"
-#include "dataset/sforce.hpp"
+#include "dataset/forces/applied_force.hpp"
+#include "dataset/forces/force_loads.hpp"
 #include "dataset/values.hpp"
 #include "support/text.hpp"
 
@@ -123,6 +124,40 @@ fexpr_status element_failure(const LoadedModel& m, const dataset::ElementBinding
     if (d.code == Code::not_interpreted) return fail(FEXPR_ARGUMENT_ERROR, d, *m.source);
   }
   return fail(FEXPR_INTERNAL_ERROR, "internal error: " + e.label + " did not compile and gave no error");
+}
+
+// The twelve loads of the named element, all made or none. `function` names the caller in
+// messages about its own arguments.
+fexpr_status compile_loads(const char* function, const fexpr_context& context, const std::string& element,
+                           fexpr_expression* loads[12]) {
+  if (!loads) return usage(std::string(function) + ": loads is NULL");
+  if (!context.model) return usage(std::string(function) + ": the context has no model");
+  LoadedModel& m = *context.model;
+  auto found = dataset::applied_force(m.dataset, element);
+  if (auto* why = std::get_if<std::string>(&found)) return usage(*why);
+  const dataset::Statement& s = *std::get<const dataset::Statement*>(found);
+  // An SFORCE's loads embed its FUNCTION, whose failure the bindings already say best.
+  if (s.name == "SFORCE") {
+    const auto* e = m.elements->element(s.name, *s.id);
+    if (e && !e->expression) return element_failure(m, *e);
+  }
+  auto made = dataset::force_loads(s, *m.elements, m.build.model, *m.source, dataset::floating_markers(m.dataset));
+  if (auto* d = std::get_if<Diagnostic>(&made)) {
+    // A note is what fexpr does not evaluate (a user subroutine, a non-linear BEAM): the host
+    // computes those loads itself.
+    if (d->severity != Severity::error) {
+      Diagnostic why = *d;
+      why.message += "; the host computes its loads itself";
+      return fail(FEXPR_ARGUMENT_ERROR, why, *m.source);
+    }
+    return fail(status_of(d->code), *d, *m.source);
+  }
+  auto& compiled = std::get<dataset::ForceLoads>(made);
+  std::array<std::unique_ptr<fexpr_expression>, 12> made_loads;
+  for (std::size_t k = 0; k < made_loads.size(); ++k)
+    made_loads[k].reset(new fexpr_expression{std::move(*compiled.loads[k]), nullptr, context.model});
+  for (std::size_t k = 0; k < made_loads.size(); ++k) loads[k] = made_loads[k].release();
+  return FEXPR_OK;
 }
 
 // The evaluation calls differ only in the order of derivatives `run` asks for.
@@ -340,24 +375,18 @@ fexpr_status fexpr_compile_element(const fexpr_context* context, const char* ele
   });
 }
 
+fexpr_status fexpr_compile_loads(const fexpr_context* context, const char* element, fexpr_expression* loads[12]) {
+  return guarded([&] {
+    if (!context) return usage("fexpr_compile_loads: context is NULL");
+    if (!element) return usage("fexpr_compile_loads: element is NULL");
+    return compile_loads("fexpr_compile_loads", *context, element, loads);
+  });
+}
+
 fexpr_status fexpr_compile_sforce_loads(const fexpr_context* context, long id, fexpr_expression* loads[12]) {
   return guarded([&] {
     if (!context) return usage("fexpr_compile_sforce_loads: context is NULL");
-    if (!loads) return usage("fexpr_compile_sforce_loads: loads is NULL");
-    if (!context->model) return usage("fexpr_compile_sforce_loads: the context has no model");
-    LoadedModel& m = *context->model;
-    const std::string name = "SFORCE/" + std::to_string(id);
-    const auto* e = m.elements->element("SFORCE", id);
-    if (!e) return usage("the model has no " + name);
-    if (!e->expression) return element_failure(m, *e);
-    auto made = dataset::make_sforce(*e->statement, *m.elements);
-    if (auto* why = std::get_if<std::string>(&made)) return fail(FEXPR_ARGUMENT_ERROR, name + " " + *why);
-    auto& sforce = std::get<dataset::Sforce>(made);
-    std::array<std::unique_ptr<fexpr_expression>, 12> made_loads;
-    for (std::size_t k = 0; k < made_loads.size(); ++k)
-      made_loads[k].reset(new fexpr_expression{*sforce.loads[k], nullptr, context->model});
-    for (std::size_t k = 0; k < made_loads.size(); ++k) loads[k] = made_loads[k].release();
-    return FEXPR_OK;
+    return compile_loads("fexpr_compile_sforce_loads", *context, "SFORCE/" + std::to_string(id), loads);
   });
 }
 

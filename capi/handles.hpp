@@ -14,7 +14,7 @@ struct LoadedModel;
 struct fexpr_expression {
   fexpr::Expression expression;
   // The text its spans are offsets into, for the line and column of evaluation errors; null
-  // for an SFORCE load, composed by fexpr rather than written by anyone.
+  // for a force element's load, composed by fexpr rather than written by anyone.
   std::shared_ptr<const fexpr::SourceText> source;
   std::shared_ptr<const fexpr::dataset::LoadedModel> model;
 };

@@ -7,6 +7,7 @@
 //   model        a dataset's parts and markers (fexpr.load_model), whose part states Python sets;
 //   expression   a compiled expression: its inputs matched to keyword names, one evaluation at
 //                a point, and the loop over NumPy columns that runs without the GIL;
+//   loads        a force element's 12 loads (fexpr.loads), compiled expressions over the model;
 //   check        dataset validation (fexpr.check), diagnostics as objects.
 //
 // The package python/fexpr/ wraps this module: it shapes NumPy arrays into the columns the loop
@@ -21,6 +22,7 @@ void bind_errors(pybind11::module_& m);
 void bind_diagnostic(pybind11::module_& m);
 void bind_model(pybind11::module_& m);
 void bind_expression(pybind11::module_& m);
+void bind_loads(pybind11::module_& m);
 void bind_check(pybind11::module_& m);
 
 }  // namespace fexpr::python

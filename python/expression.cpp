@@ -37,6 +37,9 @@ CompiledExpression::CompiledExpression(std::string text, const std::vector<std::
   expression_ = std::move(compiled.expression);
 }
 
+CompiledExpression::CompiledExpression(SourceText source, Expression expression, std::shared_ptr<Model> model)
+    : source_(std::move(source)), model_(std::move(model)), expression_(std::move(expression)) {}
+
 py::list CompiledExpression::arrange(const py::dict& keywords) const {
   const std::size_t count = kFirstVariable + variables().size();
   std::vector<py::object> inputs(count);

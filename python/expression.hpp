@@ -27,6 +27,8 @@ class CompiledExpression {
  public:
   // Throws a compile Failure at the first error.
   CompiledExpression(std::string text, const std::vector<std::string>& variables, std::shared_ptr<Model> model);
+  // An expression fexpr composed, such as a force element's load; `source` is its text.
+  CompiledExpression(SourceText source, Expression expression, std::shared_ptr<Model> model);
 
   const std::string& text() const { return source_.text(); }
   const std::vector<std::string>& variables() const { return context_.variables(); }

@@ -1,5 +1,6 @@
 #include "python/model.hpp"
 
+#include "dataset/forces/applied_force.hpp"
 #include "python/bind.hpp"
 #include "python/errors.hpp"
 #include "support/text.hpp"
@@ -97,6 +98,22 @@ void Model::set_part_state(long part_id, const py::kwargs& states) {
     kinematics::state_value(s, k) = value;
   }
   state_.set_part(index, s);
+}
+
+dataset::ForceLoads Model::force_loads(const std::string& element) {
+  auto found = dataset::applied_force(dataset_, element);
+  if (auto* why = std::get_if<std::string>(&found)) throw input_failure(*why);
+  auto made = dataset::force_loads(*std::get<const dataset::Statement*>(found), elements_, build_.model, source_,
+                                   dataset::floating_markers(dataset_));
+  if (auto* d = std::get_if<Diagnostic>(&made)) {
+    Diagnostic why = *d;
+    // A note to the checker, what fexpr does not evaluate (a user subroutine, a non-linear
+    // BEAM) is an error to a caller who asked for the loads.
+    if (why.severity != Severity::error) why.message += "; compute its loads outside fexpr";
+    why.severity = Severity::error;
+    throw diagnostic_failure(ErrorKind::compile, why, source_);
+  }
+  return std::get<dataset::ForceLoads>(std::move(made));
 }
 
 void bind_model(py::module_& m) {

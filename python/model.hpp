@@ -5,6 +5,7 @@
 #pragma once
 
 #include "dataset/element_bindings.hpp"
+#include "dataset/forces/force_loads.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -32,6 +33,10 @@ class Model {
   pybind11::dict part_state(long part_id) const;
   // Sets the named states of a part; the others keep their values.
   void set_part_state(long part_id, const pybind11::kwargs& states);
+
+  // The loads of an applied force element named as in the dataset ("BUSHING/3"); an input
+  // Failure for a name that is not one, a compile Failure where fexpr does not evaluate it.
+  dataset::ForceLoads force_loads(const std::string& element);
 
   const Bindings& bindings() const { return elements_; }
   const kinematics::State& state() const { return state_; }

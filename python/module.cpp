@@ -7,5 +7,6 @@ PYBIND11_MODULE(_fexpr, m) {
   fexpr::python::bind_diagnostic(m);
   fexpr::python::bind_model(m);
   fexpr::python::bind_expression(m);
+  fexpr::python::bind_loads(m);
   fexpr::python::bind_check(m);
 }

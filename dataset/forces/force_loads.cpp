@@ -34,7 +34,7 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
                                                  const std::vector<FloatingMarker>& floating) {
   auto read = s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating);
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
-  ForceLoads out{std::get<ForceElement>(std::move(read)), {}, std::nullopt};
+  ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};
   for (const Argument* a : out.element.expressions) {
     int component = a->keyword == "FXYZ" || a->keyword == "TXYZ" ? 0 : -1;
     auto alone = compile(a->expression, bindings.context(), {a->expression_span.begin, &source, component});
@@ -59,7 +59,9 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
   for (int side = 0; side < 2; ++side) {
     for (int c = 0; c < 6; ++c) {
       int comp = c < 3 ? c + 2 : c + 3;  // FX FY FZ TX TY TZ
-      out.loads[static_cast<std::size_t>(side * 6 + c)] = build(force_component(out.element, side, comp, 0));
+      const auto k = static_cast<std::size_t>(side * 6 + c);
+      out.texts[k] = force_component(out.element, side, comp, 0);
+      out.loads[k] = build(out.texts[k]);
     }
   }
   out.power = build(out.element.power);

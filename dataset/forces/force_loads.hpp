@@ -19,6 +19,8 @@ struct ForceLoads {
   ForceElement element;
   // force on I (x y z), torque on I, force on J, torque on J; ground axes
   std::array<std::optional<Expression>, 12> loads;
+  // The text each load compiled from, which its evaluation errors' spans are offsets into.
+  std::array<std::string, 12> texts;
   std::optional<Expression> power;
 };
 

@@ -136,11 +136,22 @@ void fexpr_expression_destroy(fexpr_expression* expression);
  * their line and column in the dataset. */
 fexpr_status fexpr_compile_element(const fexpr_context* context, const char* element, fexpr_expression** expression);
 
-/* The loads of SFORCE/id in ground, as 12 expressions: the force on I (x, y, z), the torque on
- * I, the force on J, the torque on J (see fexpr sforce for the line of action of TRANSLATIONAL,
- * ROTATIONAL and ACTIONONLY). Each is destroyed with fexpr_expression_destroy. On failure no
- * expression is made, with the statuses of fexpr_compile_element. fexpr composes the loads'
- * text from the SFORCE's FUNCTION, so their evaluation errors have line and column 0. */
+/* The loads of an applied force element of the context's model, named as in the dataset
+ * ("SFORCE/1", "SPRINGDAMPER/2", "BUSHING/3", "FIELD/1", "BEAM/1", "VFORCE/1", "VTORQUE/1",
+ * "GFORCE/1"; upper or lower case), as 12 expressions in ground axes: the force on I (x, y, z),
+ * the torque on I about I, the force on J, the torque on J about J (J is JFLOAT's marker for
+ * VFORCE, VTORQUE and GFORCE; see fexpr loads). Each is destroyed with fexpr_expression_destroy;
+ * on failure none is made. An element that does not exist or is not an applied force element,
+ * a name not like "BUSHING/3" or a context without a model is FEXPR_USAGE_ERROR. One that fexpr
+ * does not evaluate (a user subroutine, a non-linear BEAM, a function that needs the solver) is
+ * FEXPR_ARGUMENT_ERROR placed in the dataset, its message ending in what the host does: compute
+ * those loads itself; an SFORCE's FUNCTION fails with the statuses of fexpr_compile_element.
+ * fexpr composes the loads' text from the element's parameters and functions, so their
+ * evaluation errors have line and column 0. */
+fexpr_status fexpr_compile_loads(const fexpr_context* context, const char* element, fexpr_expression* loads[12]);
+
+/* fexpr_compile_loads(context, "SFORCE/<id>", loads) (see fexpr sforce for the line of action
+ * of TRANSLATIONAL, ROTATIONAL and ACTIONONLY). */
 fexpr_status fexpr_compile_sforce_loads(const fexpr_context* context, long id, fexpr_expression* loads[12]);
 
 /* The inputs of the derivatives, in gradient order: TIME, each variable declared when the

@@ -27,6 +27,7 @@ from fexpr._fexpr import (
     load_model,
 )
 from fexpr._expression import Expression, compile
+from fexpr._loads import loads
 
 __all__ = [
     "CheckResult",
@@ -42,4 +43,5 @@ __all__ = [
     "check_text",
     "compile",
     "load_model",
+    "loads",
 ]
