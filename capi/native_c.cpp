@@ -22,10 +22,10 @@ using capi::fail;
 using capi::guarded;
 using capi::usage;
 
-// The evaluation calls differ only in the call `run` makes.
+// The evaluation calls differ only in the call `run` makes on the inputs.
 template <class Run>
-fexpr_status call(const char* function, const fexpr_native* f, const double* variables, std::size_t n,
-                  double* value, Run run) {
+fexpr_status call(const char* function, const fexpr_native* f, double time, const double* variables, std::size_t n,
+                  double mode, double* value, Run run) {
   return guarded([&] {
     const auto misuse = [&](const std::string& why) { return usage(std::string(function) + ": " + why); };
     if (!f) return misuse("native is NULL");
@@ -35,8 +35,12 @@ fexpr_status call(const char* function, const fexpr_native* f, const double* var
       return misuse("the expression was compiled with " + std::to_string(f->native.variable_count()) +
                     " variables, got " + std::to_string(n));
     }
+    Inputs in;
+    in.time = time;
+    in.mode = mode;
+    in.variables = std::span<const double>(variables, n);
     try {
-      *value = run(std::span<const double>(variables, n));
+      *value = run(in);
     } catch (const EvaluationError& err) {
       return capi::place_of(FEXPR_DOMAIN_ERROR, err.diagnostic, f->placed);
     }
@@ -63,13 +67,8 @@ void fexpr_native_destroy(fexpr_native* native) { delete native; }
 
 fexpr_status fexpr_native_evaluate(const fexpr_native* native, double time, const double* variables, size_t n,
                                    double mode, double* value) {
-  return call("fexpr_native_evaluate", native, variables, n, value, [&](std::span<const double> v) {
-    Inputs in;
-    in.time = time;
-    in.mode = mode;
-    in.variables = v;
-    return native->native.value(in);
-  });
+  return call("fexpr_native_evaluate", native, time, variables, n, mode, value,
+              [&](const Inputs& in) { return native->native.value(in); });
 }
 
 fexpr_status fexpr_native_gradient(const fexpr_native* native, double time, const double* variables, size_t n,
@@ -80,13 +79,8 @@ fexpr_status fexpr_native_gradient(const fexpr_native* native, double time, cons
       return usage("fexpr_native_gradient: grad holds " + std::to_string(grad_size) + " values; the gradient has " +
                    std::to_string(native->native.derivative_count()) + " (fexpr_expression_derivative_count)");
     }
-    return call("fexpr_native_gradient", native, variables, n, value, [&](std::span<const double> v) {
-      Inputs in;
-      in.time = time;
-      in.mode = mode;
-      in.variables = v;
-      return native->native.gradient(in, std::span<double>(grad, grad_size));
-    });
+    return call("fexpr_native_gradient", native, time, variables, n, mode, value,
+                [&](const Inputs& in) { return native->native.gradient(in, std::span<double>(grad, grad_size)); });
   });
 }
 
