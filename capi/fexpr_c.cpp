@@ -141,7 +141,7 @@ fexpr_status compile_loads(const char* function, const fexpr_context& context, c
     const auto* e = m.elements->element(s.name, *s.id);
     if (e && !e->expression) return element_failure(m, *e);
   }
-  auto made = dataset::force_loads(s, *m.elements, m.build.model, *m.source, dataset::floating_markers(m.dataset));
+  auto made = dataset::force_loads(s, *m.elements, m.build.model, *m.source, dataset::unplaced_markers(m.dataset));
   if (auto* d = std::get_if<Diagnostic>(&made)) {
     // A note is what fexpr does not evaluate (a user subroutine, a non-linear BEAM): the host
     // computes those loads itself.

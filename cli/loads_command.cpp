@@ -71,7 +71,7 @@ int run_loads(const LoadsOptions& o) {
   in.time = o.load.time;
   in.state = m.state.get();
   bool failed = false;
-  auto floating = dataset::floating_markers(m.dataset);
+  auto floating = dataset::unplaced_markers(m.dataset);
   std::vector<dataset::ForceLoads> compiled;
   std::vector<std::string> labels;
   for (const dataset::Statement& s : m.dataset.statements) {

@@ -351,7 +351,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
   auto [id, jflag, comp, rm, s] = std::get<LoadCall>(call);
   std::string name = std::string(function) + "(" + std::to_string(id) + ", ...)";
   return composed_call({std::string(statement), id, jflag, comp, rm}, name, label(statement, id), [&]() -> Composed {
-    auto read = read_force_element(*s, model_.model(), floating_markers(dataset_));
+    auto read = read_force_element(*s, model_.model(), unplaced_markers(dataset_));
     if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
     return {true, force_component(std::get<ForceElement>(read), static_cast<int>(jflag), static_cast<int>(comp), rm)};
   });

@@ -104,7 +104,7 @@ dataset::ForceLoads Model::force_loads(const std::string& element) {
   auto found = dataset::applied_force(dataset_, element);
   if (auto* why = std::get_if<std::string>(&found)) throw input_failure(*why);
   auto made = dataset::force_loads(*std::get<const dataset::Statement*>(found), elements_, build_.model, source_,
-                                   dataset::floating_markers(dataset_));
+                                   dataset::unplaced_markers(dataset_));
   if (auto* d = std::get_if<Diagnostic>(&made)) {
     Diagnostic why = *d;
     // A note to the checker, what fexpr does not evaluate (a user subroutine, a non-linear

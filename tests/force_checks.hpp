@@ -34,7 +34,7 @@ struct ForceModel : LoadedDataset {
   dataset::ForceLoads loads(const std::string& type, long id) {
     for (const auto& s : dataset.statements) {
       if (s.name != type || s.id != id) continue;
-      auto made = dataset::force_loads(s, elements, build.model, source, dataset::floating_markers(dataset));
+      auto made = dataset::force_loads(s, elements, build.model, source, dataset::unplaced_markers(dataset));
       INFO((std::holds_alternative<Diagnostic>(made) ? source.render(std::get<Diagnostic>(made)) : ""));
       REQUIRE(std::holds_alternative<dataset::ForceLoads>(made));
       return std::get<dataset::ForceLoads>(std::move(made));
@@ -46,7 +46,7 @@ struct ForceModel : LoadedDataset {
   std::string error(const std::string& type, long id) {
     for (const auto& s : dataset.statements) {
       if (s.name != type || s.id != id) continue;
-      auto made = dataset::force_loads(s, elements, build.model, source, dataset::floating_markers(dataset));
+      auto made = dataset::force_loads(s, elements, build.model, source, dataset::unplaced_markers(dataset));
       REQUIRE(std::holds_alternative<Diagnostic>(made));
       return source.render(std::get<Diagnostic>(made));
     }

@@ -1,6 +1,7 @@
 // `fexpr check` reads SPRINGDAMPER, BUSHING, FIELD and BEAM and evaluates them at the initial state:
 // their errors at their places, coincident spring markers as a warning (before assembly).
 #include "checked_dataset.hpp"
+#include "force_checks.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -23,4 +24,40 @@ TEST_CASE("check reports bad force elements at their places", "[forces][check]")
   CHECK(fexpr::testing::problems(f) ==
         std::vector<std::string>{"5:44:error:parameter", "6:19:error:reference", "7:20:error:missing-argument",
                                  "8:1:warning:domain", "10:26:error:parameter"});
+}
+
+// Adams applies forces at markers on flexible bodies and point masses; fexpr cannot follow
+// their motion, so such an element is a note (not evaluated), never an error. A marker the
+// dataset does not define at all stays an error, for I, J, JFLOAT and RM alike.
+TEST_CASE("a force element at a marker off the rigid parts is noted, an undefined marker is an error",
+          "[forces][check]") {
+  const std::string text =
+      "markers off the rigid parts\n"
+      "PART/1, GROUND\n"
+      "MARKER/1, PART=1\n"
+      "FLEX_BODY/20, MATRICES=1\n"
+      "MARKER/5, FLEX_BODY=20, NODE_ID=3\n"
+      "PART/2, MASS=1, CM=2\n"
+      "MARKER/2, PART=2\n"
+      "MARKER/7, PART=2, FLOATING\n"
+      "BUSHING/1, I=5, J=1, K=1,1,1\n"
+      "BEAM/2, I=2, J=5, LENGTH=1, AREA=1, IXX=1, IYY=1, IZZ=1, EMODULUS=1, GMODULUS=1\n"
+      "BUSHING/3, I=7, J=1, K=1,1,1\n"
+      "VFORCE/4, I=2, JFLOAT=5, RM=1, FX=1\n"
+      "VFORCE/5, I=2, JFLOAT=7, RM=5, FX=1\n"
+      "VFORCE/6, I=2, JFLOAT=7, RM=99, FX=1\n"
+      "BUSHING/7, I=2, J=98, K=1,1,1\n"
+      "END\n";
+  fexpr::testing::ForceModel m(text);
+  const std::string off = ", whose motion fexpr does not know; not evaluated";
+  CHECK(m.error("BUSHING", 1).starts_with("t.adm:9:14: info: BUSHING/1 I=5: marker 5 is on a flexible body or point mass" + off));
+  CHECK(m.error("BEAM", 2).starts_with("t.adm:10:16: info: BEAM/2 J=5: marker 5 is on a flexible body or point mass" + off));
+  CHECK(m.error("BUSHING", 3).starts_with("t.adm:11:14: info: BUSHING/3 I=7: marker 7 is a floating marker" + off));
+  CHECK(m.error("VFORCE", 4).starts_with("t.adm:12:23: info: VFORCE/4 JFLOAT=5: marker 5 is on a flexible body or point mass" + off));
+  CHECK(m.error("VFORCE", 5).starts_with("t.adm:13:29: info: VFORCE/5 RM=5: marker 5 is on a flexible body or point mass" + off));
+  CHECK(m.error("VFORCE", 6).starts_with("t.adm:14:29: error: VFORCE/6 RM=99: marker 99 is not defined on a rigid part"));
+  CHECK(m.error("BUSHING", 7).starts_with("t.adm:15:19: error: BUSHING/7 J=98: marker 98 is not defined on a rigid part"));
+  // The checker reports the two undefined markers once each, and nothing about the others.
+  auto f = fexpr::dataset::check_text("t.adm", text);
+  CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"14:29:error:reference", "15:19:error:reference"});
 }

@@ -33,7 +33,7 @@ std::map<std::string, Tally> evaluate_corpus(const std::function<bool(const std:
     auto loaded = fexpr::dataset::load_model(entry.path().string(), model_errors);
     REQUIRE(loaded);
     auto& m = **loaded;
-    auto floating = fexpr::dataset::floating_markers(m.dataset);
+    auto floating = fexpr::dataset::unplaced_markers(m.dataset);
     fexpr::Inputs in;
     in.state = m.state.get();
     bool any = false;

@@ -21,11 +21,16 @@ bool is_force_element(std::string_view statement) {
                      [&](const ForceStatement& f) { return f.statement == statement; });
 }
 
-std::vector<FloatingMarker> floating_markers(const Dataset& dataset) {
-  std::vector<FloatingMarker> out;
+std::vector<UnplacedMarker> unplaced_markers(const Dataset& dataset) {
+  std::vector<UnplacedMarker> out;
   for (const Statement& s : dataset.statements) {
+    if (s.name != "MARKER" || !s.id) continue;
+    if (find_argument(s, "FE_PART") || find_argument(s, "FLEX_BODY") || find_argument(s, "POINT_MASS")) {
+      out.push_back({*s.id, 0});
+      continue;
+    }
     const Argument* part = find_argument(s, "PART");
-    if (s.name != "MARKER" || !s.id || !find_argument(s, "FLOATING") || !part || part->values.size() != 1) continue;
+    if (!find_argument(s, "FLOATING") || !part || part->values.size() != 1) continue;
     if (auto p = integer(part->values[0])) out.push_back({*s.id, *p});
   }
   return out;
@@ -42,9 +47,27 @@ std::variant<long, Diagnostic> marker(const Statement& s, std::string_view keywo
   return *integer(a->values[0]);
 }
 
+const UnplacedMarker* unplaced(long id, const std::vector<UnplacedMarker>& markers) {
+  auto m = std::find_if(markers.begin(), markers.end(), [&](const UnplacedMarker& u) { return u.id == id; });
+  return m == markers.end() ? nullptr : &*m;
+}
+
+// A marker the dataset defines off the rigid parts is no error of the element's: Adams applies
+// forces there, fexpr cannot follow its motion, so the element is noted as not evaluated.
+Diagnostic not_on_rigid_part(const Statement& s, std::string_view keyword, const UnplacedMarker& m) {
+  const Argument* a = find_argument(s, keyword);
+  return Diagnostic{Severity::info, Code::not_interpreted, a->values[0].span,
+                    element_label(s) + " " + std::string(keyword) + "=" + std::to_string(m.id) + ": marker " + std::to_string(m.id) +
+                        (m.part == 0 ? " is on a flexible body or point mass" : " is a floating marker") +
+                        ", whose motion fexpr does not know; not evaluated"};
+}
+
+}  // namespace
+
 std::optional<Diagnostic> fixed_marker(const Statement& s, std::string_view keyword, long id,
-                                       const kinematics::Model& model) {
+                                       const kinematics::Model& model, const std::vector<UnplacedMarker>& markers) {
   if (model.find_marker(id) >= 0) return std::nullopt;
+  if (const UnplacedMarker* m = unplaced(id, markers)) return not_on_rigid_part(s, keyword, *m);
   const Argument* a = find_argument(s, keyword);
   return force_error(a->values[0].span,
                      element_label(s) + " " + std::string(keyword) + "=" + std::to_string(id) +
@@ -52,15 +75,18 @@ std::optional<Diagnostic> fixed_marker(const Statement& s, std::string_view keyw
                      Code::reference);
 }
 
+namespace {
+
 // A fixed marker of the part that floating marker jfloat is on: the reaction acts on that part
 // where I is, and the part's motion is read through it. Adams asks for a floating marker; a
 // fixed one (as some translated datasets give) names its part as clearly, so it is taken.
 std::variant<long, Diagnostic> floating_part_marker(const Statement& s, long jfloat, const kinematics::Model& model,
-                                                    const std::vector<FloatingMarker>& floating) {
+                                                    const std::vector<UnplacedMarker>& floating) {
   if (model.find_marker(jfloat) >= 0) return jfloat;
   const Argument* a = find_argument(s, "JFLOAT");
-  auto f = std::find_if(floating.begin(), floating.end(), [&](const FloatingMarker& m) { return m.id == jfloat; });
-  if (f == floating.end())
+  const UnplacedMarker* f = unplaced(jfloat, floating);
+  if (f && f->part == 0) return not_on_rigid_part(s, "JFLOAT", *f);
+  if (!f)
     return force_error(a->values[0].span,
                        element_label(s) + " JFLOAT=" + std::to_string(jfloat) + ": marker " + std::to_string(jfloat) +
                            " is not defined",
@@ -79,20 +105,20 @@ std::variant<long, Diagnostic> floating_part_marker(const Statement& s, long jfl
 }  // namespace
 
 std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
-                                                          const std::vector<FloatingMarker>& floating) {
+                                                          const std::vector<UnplacedMarker>& floating) {
   ForceElement e;
   e.type = s.name;
   e.id = s.id.value_or(0);
   auto i = marker(s, "I");
   if (auto* d = std::get_if<Diagnostic>(&i)) return *d;
   e.i = std::get<long>(i);
-  if (auto d = fixed_marker(s, "I", e.i, model)) return *d;
+  if (auto d = fixed_marker(s, "I", e.i, model, floating)) return *d;
   bool floating_j = s.name == "VFORCE" || s.name == "VTORQUE" || s.name == "GFORCE";
   auto j = marker(s, floating_j ? "JFLOAT" : "J");
   if (auto* d = std::get_if<Diagnostic>(&j)) return *d;
   e.j = std::get<long>(j);
   if (!floating_j) {
-    if (auto d = fixed_marker(s, "J", e.j, model)) return *d;
+    if (auto d = fixed_marker(s, "J", e.j, model, floating)) return *d;
     if (s.name == "SPRINGDAMPER") return read_springdamper(s, std::move(e));
     if (s.name == "FIELD") return read_field(s, std::move(e));
     if (s.name == "BEAM") return read_beam(s, std::move(e));
@@ -100,7 +126,7 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
   }
   auto on_j_part = floating_part_marker(s, e.j, model, floating);
   if (auto* d = std::get_if<Diagnostic>(&on_j_part)) return *d;
-  return read_vector_force(s, std::move(e), model, std::get<long>(on_j_part));
+  return read_vector_force(s, std::move(e), model, floating, std::get<long>(on_j_part));
 }
 
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm) {

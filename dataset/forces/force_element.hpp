@@ -16,6 +16,7 @@
 #include <fexpr/diagnostic.hpp>
 
 #include <array>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -50,17 +51,18 @@ inline constexpr std::array<ForceStatement, 7> kForceStatements{{{"SPRINGDAMPER"
                                                                  {"GFORCE", "GFORCE"}}};
 bool is_force_element(std::string_view statement);
 
-// The floating markers of the dataset and the part each is on, for JFLOAT=.
-struct FloatingMarker {
+// The markers the kinematic model does not place: FLOATING ones, with the part each is on (for
+// JFLOAT=), and those on a flexible body or point mass (part 0), whose motion fexpr does not know.
+struct UnplacedMarker {
   long id = 0;
   long part = 0;
 };
 
-std::vector<FloatingMarker> floating_markers(const Dataset& dataset);
+std::vector<UnplacedMarker> unplaced_markers(const Dataset& dataset);
 
 // The element, or an error at its place.
 std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
-                                                          const std::vector<FloatingMarker>& floating);
+                                                          const std::vector<UnplacedMarker>& floating);
 
 // Expression text of component comp (1..8: FM FX FY FZ TM TX TY TZ) of the load on I
 // (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground).
@@ -92,6 +94,13 @@ std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceEle
 std::variant<ForceElement, Diagnostic> read_field(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_beam(const Statement& s, ForceElement e);
 std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, ForceElement e,
-                                                         const kinematics::Model& model, long j_part_marker);
+                                                         const kinematics::Model& model,
+                                                         const std::vector<UnplacedMarker>& markers, long j_part_marker);
+
+// Null when marker id, given as `keyword`, is on a rigid part; else an error for a marker the
+// dataset does not define, a note (not evaluated) for one on a flexible body, a point mass, or
+// floating.
+std::optional<Diagnostic> fixed_marker(const Statement& s, std::string_view keyword, long id,
+                                       const kinematics::Model& model, const std::vector<UnplacedMarker>& markers);
 
 }  // namespace fexpr::dataset

@@ -31,7 +31,7 @@ std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const 
 
 std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
                                                  const kinematics::Model& model, const SourceText& source,
-                                                 const std::vector<FloatingMarker>& floating) {
+                                                 const std::vector<UnplacedMarker>& floating) {
   auto read = s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating);
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
   ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};

@@ -28,7 +28,7 @@ struct ForceLoads {
 // error (or, for a user subroutine, a note) at its place when it cannot be.
 std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
                                                  const kinematics::Model& model, const SourceText& source,
-                                                 const std::vector<FloatingMarker>& floating);
+                                                 const std::vector<UnplacedMarker>& floating);
 
 // SFORCE's loads as ForceElement texts (sforce.hpp gives its scalar form).
 std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings);

@@ -33,7 +33,8 @@ std::string load_vector(const Statement& s, const char* vector, const char* cons
 }  // namespace
 
 std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, ForceElement e,
-                                                         const kinematics::Model& model, long j_part_marker) {
+                                                         const kinematics::Model& model,
+                                                         const std::vector<UnplacedMarker>& markers, long j_part_marker) {
   if (const Argument* f = find_argument(s, "FUNCTION"))
     return Diagnostic{Severity::info, Code::user_subroutine, f->span,
                       element_label(s) + " is computed by a user subroutine; not evaluated"};
@@ -41,9 +42,8 @@ std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, For
   if (const Argument* a = find_argument(s, "RM")) {
     auto id = a->values.size() == 1 ? integer(a->values[0]) : std::nullopt;
     if (!id) return force_error(a->span, element_label(s) + " RM= takes one marker id", Code::argument);
-    if (*id != 0 && model.find_marker(*id) < 0)
-      return force_error(a->values[0].span, element_label(s) + " RM=" + a->values[0].text + ": marker is not defined on a rigid part",
-                         Code::reference);
+    if (*id != 0)
+      if (auto d = fixed_marker(s, "RM", *id, model, markers)) return *d;
     rm = *id;
   } else {
     return force_error(s.name_span, element_label(s) + " needs RM=", Code::missing_argument);
