@@ -1,5 +1,8 @@
 #include "codegen/measures.hpp"
 
+#include "kinematics/orientation.hpp"
+#include "kinematics/singular_points.hpp"
+
 #include <algorithm>
 #include <array>
 #include <limits>
@@ -12,9 +15,10 @@ namespace {
 using kinematics::Measure;
 using V = std::array<Dual, 3>;
 
-// The interpreter's singular-point tests (kinematics/measure_formulas.hpp, orientation_formulas.hpp).
+// The interpreter's test for a zero vector (kinematics/measure_formulas.hpp); its tolerance for
+// the angles' singular points is kinematics::kSingularTolerance.
 constexpr double kZeroSquared = std::numeric_limits<double>::min();
-constexpr double kSingularTolerance = 1e-8;
+using kinematics::kSingularTolerance;
 
 // Writer arithmetic that leaves out a term with a known zero factor. The states are checked to
 // be finite first (not with --unchecked), so such a term is a zero, and adding it changes no
@@ -182,6 +186,12 @@ class MeasureWriter {
         return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::WX)), a_.sub(omega(0), omega(1)));
       case Measure::WM: return magnitude(a_.sub(omega(0), omega(1)), "WM has no derivative at zero angular velocity");
       case Measure::AX: case Measure::AY: case Measure::AZ: return axis_angle(static_cast<int>(m) - static_cast<int>(Measure::AX));
+      case Measure::PSI: case Measure::THETA: case Measure::PHI:
+        return body_fixed_angle({2, 0, 2}, static_cast<int>(m) - static_cast<int>(Measure::PSI), kinematics::kEulerSingular);
+      case Measure::YAW: case Measure::PITCH: case Measure::ROLL:
+        return yaw_pitch_roll(static_cast<int>(m) - static_cast<int>(Measure::YAW));
+      case Measure::ORIENT: return orientation();
+      case Measure::INCANG: return included_angle();
       default: break;
     }
     return a_.constant(0.0);  // not reached: writes_measure() chose the measure
@@ -266,30 +276,136 @@ class MeasureWriter {
     return Dual{w.select(at_zero, known(0.0), w.call("sqrt", n2.v)), {}, {}};
   }
 
-  // AX = atan2(-A23, A33), AY = atan2(A13, A33), AZ = atan2(A21, A11) of A = Jᵀ I, whose
-  // entry (r, c) is axis r of j · axis c of i (orientation_formulas.hpp).
+  // Entry (r, c) of A = Jᵀ I: axis r of j · axis c of i (orientation_formulas.hpp), written once.
+  const Dual& relative(int r, int c) {
+    std::optional<Dual>& entry = relative_[static_cast<std::size_t>(3 * r + c)];
+    if (!entry) entry = a_.dot(axis(1, r), axis(0, c));
+    return *entry;
+  }
+  static std::string singular_test(const Dual& y, const Dual& x) {
+    return "hypot(" + text(y.v) + ", " + text(x.v) + ") <= " + literal(kSingularTolerance);
+  }
+  // e·x for e = ±1, the interpreter's T(e * x).
+  Dual signed_by(double e, const Dual& x) { return e > 0 ? x : a_.mul(a_.constant(e), x); }
+  // The value `regular`, or at order 0 `singular` where `at_singular` holds; at order 1 and 2
+  // the singular point is the error `message`.
+  Dual unless_singular(const std::string& at_singular, const char* message, const Dual& regular, const Dual& singular) {
+    Writer& w = a_.writer();
+    if (w.order() > 0) {
+      w.fail_if(at_singular, message);
+      return regular;
+    }
+    return Dual{w.select(at_singular, singular.v, regular.v), {}, {}};
+  }
+
+  // AX = atan2(-A23, A33), AY = atan2(A13, A33), AZ = atan2(A21, A11).
   Dual axis_angle(int which) {
-    static constexpr const char* kUndefined[3] = {"AX is undefined when the z axis of i is parallel to the x axis of j",
-                                                  "AY is undefined when the z axis of i is parallel to the y axis of j",
-                                                  "AZ is undefined when the x axis of i is parallel to the z axis of j"};
-    auto entry = [&](int r, int c) { return a_.dot(axis(1, r), axis(0, c)); };
-    const Dual y = which == 0 ? a_.neg(entry(1, 2)) : which == 1 ? entry(0, 2) : entry(1, 0);
-    const Dual x = which == 2 ? entry(0, 0) : entry(2, 2);
-    a_.writer().fail_if("hypot(" + text(y.v) + ", " + text(x.v) + ") <= " + literal(kSingularTolerance), kUndefined[which]);
+    const Dual y = which == 0 ? a_.neg(relative(1, 2)) : which == 1 ? relative(0, 2) : relative(1, 0);
+    const Dual x = which == 2 ? relative(0, 0) : relative(2, 2);
+    a_.writer().fail_if(singular_test(y, x), kinematics::kAxisAngleUndefined[which]);
     return a_.atan2(y, x);
+  }
+
+  // Angle `which` of the body-fixed sequence `axes`, as kinematics' body_fixed_angle: t2 from
+  // (sin, cos) by atan2, t1 and t3 by atan2 of A's entries; where t1 and t3 turn about one line,
+  // t3 is 0 and t1 takes the whole rotation (order 0) or the derivative is an error.
+  Dual body_fixed_angle(const std::array<int, 3>& axes, int which, const char* singular) {
+    const int a = axes[0], b = axes[1];
+    const bool repeated = axes[2] == a;
+    const int c = repeated ? 3 - a - b : axes[2];
+    const double e = b == (a + 1) % 3 ? 1.0 : -1.0;
+    // Written only where it is read: C warns of a variable it does not use.
+    auto singular_point = [&] {
+      return repeated ? "(" + singular_test(relative(a, b), relative(a, c)) + " || " + singular_test(relative(b, a), relative(c, a)) + ")"
+                      : "(" + singular_test(relative(a, b), relative(a, a)) + " || " + singular_test(relative(b, c), relative(c, c)) + ")";
+    };
+    auto squares = [&](const Dual& p, const Dual& q) { return a_.sqrt(a_.add(a_.mul(p, p), a_.mul(q, q))); };
+    if (which == 1) {
+      if (a_.writer().order() > 0) a_.writer().fail_if(singular_point(), singular);
+      // atan2 of (sin, cos) keeps full accuracy where asin or acos would lose half; its sine or
+      // cosine is a root, so the principal-value correction never applies.
+      return repeated ? a_.atan2(squares(relative(a, b), relative(a, c)), relative(a, a))
+                      : a_.atan2(signed_by(e, relative(a, c)), squares(relative(a, b), relative(a, a)));
+    }
+    if (which == 0) {
+      const Dual regular = repeated ? a_.atan2(relative(b, a), signed_by(-e, relative(c, a)))
+                                    : a_.atan2(signed_by(-e, relative(b, c)), relative(c, c));
+      if (a_.writer().order() > 0) return unless_singular(singular_point(), singular, regular, regular);
+      // With t3 = 0, column b of A is R_a(t1) e_b = cos(t1) e_b + e sin(t1) e_c.
+      const Dual turned = a_.atan2(signed_by(e, relative(c, b)), relative(b, b));
+      return unless_singular(singular_point(), singular, regular, turned);
+    }
+    const Dual regular = repeated ? a_.atan2(relative(a, b), signed_by(e, relative(a, c)))
+                                  : a_.atan2(signed_by(-e, relative(a, b)), relative(a, a));
+    return unless_singular(singular_point(), singular, regular, a_.constant(0.0));
+  }
+
+  // Body 3-2-1 angles, PITCH with Adams' sign (the negative of the second angle).
+  Dual yaw_pitch_roll(int which) {
+    const Dual angle = body_fixed_angle({2, 1, 0}, which, kinematics::kYawPitchRollSingular);
+    return which == 1 ? a_.mul(a_.constant(-1.0), angle) : angle;
+  }
+
+  // ORIENT(system, component, i, j) in the systems refuses_orientation_system() lets through.
+  Dual orientation() {
+    const kinematics::OrientationSystem s = *kinematics::orientation_system(call_.parameters[0]);
+    const int n = call_.parameters[1] - 1;
+    const std::array<int, 3>& axes = s.axes;
+    switch (s.kind) {
+      case kinematics::OrientationKind::body_fixed: return body_fixed_angle(axes, n, kinematics::kOrientEulerSingular);
+      // R_c(t3)·R_b(t2)·R_a(t1) is the body-fixed sequence c-b-a with the angles in reverse.
+      case kinematics::OrientationKind::space_fixed:
+        return body_fixed_angle({axes[2], axes[1], axes[0]}, 2 - n, kinematics::kOrientEulerSingular);
+      case kinematics::OrientationKind::ax_ay_az: return axis_angle(n);
+      case kinematics::OrientationKind::yaw_pitch_roll: return yaw_pitch_roll(n);
+      case kinematics::OrientationKind::direction_cosines: return relative(n % 3, n / 3);
+      default: break;
+    }
+    return a_.constant(0.0);  // not reached: refuses_orientation_system() stopped these
+  }
+
+  // INCANG(i, j, k): the angle at j between the lines to i and to k, atan2(|u × v|, u · v).
+  Dual included_angle() {
+    Writer& w = a_.writer();
+    const V pi = origin(0), pj = origin(1), pk = origin(2);
+    const V u = a_.sub(pi, pj), v = a_.sub(pk, pj);
+    const Dual uu = a_.dot(u, u), vv = a_.dot(v, v);
+    // Two positions that agree to 1e-8 of their distance from the origin differ by rounding.
+    auto coincide = [&](const V& p, const V& q, const Dual& squared_distance) {
+      const std::string d = text(squared_distance.v);
+      return "(" + d + " < " + literal(kZeroSquared) + " || " + d + " <= " + literal(kSingularTolerance) + " * " +
+             literal(kSingularTolerance) + " * fmax(" + text(a_.dot(p, p).v) + ", " + text(a_.dot(q, q).v) + "))";
+    };
+    w.fail_if(coincide(pi, pj, uu), kinematics::kIncludedAngleCoincidentIJ);
+    w.fail_if(coincide(pk, pj, vv), kinematics::kIncludedAngleCoincidentJK);
+    const V x = a_.cross(u, v);
+    const Dual xx = a_.dot(x, x);
+    if (w.order() > 0)
+      w.fail_if(text(xx.v) + " <= " + literal(kSingularTolerance) + " * " + literal(kSingularTolerance) + " * " +
+                    text(uu.v) + " * " + text(vv.v),
+                kinematics::kIncludedAngleInLine);
+    return a_.atan2(a_.sqrt(xx), a_.dot(u, v));
   }
 
   Algebra a_;
   const kinematics::MeasureCall& call_;
   const kinematics::Model& model_;
   std::array<Part, 4> parts_;
+  std::array<std::optional<Dual>, 9> relative_;
 };
 
 constexpr Measure kWritten[] = {Measure::DX, Measure::DY, Measure::DZ, Measure::DM, Measure::VX, Measure::VY,
                                 Measure::VZ, Measure::VM, Measure::VR, Measure::WX, Measure::WY, Measure::WZ,
-                                Measure::WM, Measure::AX, Measure::AY, Measure::AZ};
+                                Measure::WM, Measure::AX, Measure::AY, Measure::AZ, Measure::PSI, Measure::THETA,
+                                Measure::PHI, Measure::YAW, Measure::PITCH, Measure::ROLL, Measure::ORIENT,
+                                Measure::INCANG};
 
 }  // namespace
+
+bool refuses_orientation_system(long code) {
+  const auto s = kinematics::orientation_system(code);
+  return s && (s->kind == kinematics::OrientationKind::euler_parameters || s->kind == kinematics::OrientationKind::rodriguez);
+}
 
 bool writes_measure(Measure m) { return std::find(std::begin(kWritten), std::end(kWritten), m) != std::end(kWritten); }
 

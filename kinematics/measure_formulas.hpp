@@ -17,9 +17,6 @@
 
 namespace fexpr::kinematics::detail {
 
-inline constexpr const char* kIncludedAngleInLine =
-    "INCANG has no derivative where the three markers are on one line (the angle is 0 or pi)";
-
 // What a measure reads, so that only that is computed (dual arithmetic is not cheap).
 struct Reads {
   bool velocity_states;      // part velocities and angular velocities are inputs (12 states, else 6)
@@ -252,8 +249,8 @@ const char* formula(const MeasureCall& call, const MarkerFrame<T> (&mk)[4], T& o
         return value_of(squared_distance) < std::numeric_limits<double>::min() ||
                value_of(squared_distance) <= kSingularTolerance * kSingularTolerance * scale;
       };
-      if (coincide(i, j, uu)) return "INCANG is undefined when markers i and j coincide";
-      if (coincide(k, j, vv)) return "INCANG is undefined when markers j and k coincide";
+      if (coincide(i, j, uu)) return kIncludedAngleCoincidentIJ;
+      if (coincide(k, j, vv)) return kIncludedAngleCoincidentJK;
       // atan2(|u x v|, u.v) keeps full accuracy near 0 and pi, where acos of the cosine loses half.
       const Vec3<T> w = u.cross(v);
       const T ww = w.dot(w);

@@ -7,6 +7,7 @@
 #include "kinematics/dual.hpp"
 #include "kinematics/orientation.hpp"
 #include "kinematics/rotation.hpp"
+#include "kinematics/singular_points.hpp"
 
 #include <algorithm>
 #include <array>
@@ -19,18 +20,6 @@ namespace fexpr::kinematics::detail {
 template <class T>
 inline constexpr bool kDifferentiating = !std::is_same_v<T, double>;
 
-// Angles are dimensionless, so "at the singular point" can be a tolerance: within 1e-8 of it
-// (about the square root of the rounding unit) rounding already scrambles how a decomposition
-// splits the rotation, and derivatives are of order 1e8 anyway.
-inline constexpr double kSingularTolerance = 1e-8;
-
-inline constexpr const char* kEulerSingular =
-    "PSI, THETA and PHI have no derivative where THETA is 0 or pi (PSI takes the whole rotation, PHI is 0)";
-inline constexpr const char* kYawPitchRollSingular =
-    "YAW, PITCH and ROLL have no derivative where PITCH is +-pi/2 (YAW takes the whole rotation, ROLL is 0)";
-inline constexpr const char* kOrientEulerSingular =
-    "ORIENT Euler angles have no derivative where the second angle puts the first and third turn on one line "
-    "(the angle about j's axis takes the whole rotation, the one about i's axis is 0)";
 inline constexpr const char* kEulerParametersHalfTurn =
     "ORIENT Euler parameters have no derivative at a half turn (e0 = 0), where the sign convention e0 >= 0 jumps";
 inline constexpr const char* kRodriguezHalfTurn =
@@ -56,14 +45,10 @@ double value_hypot(const T& a, const T& b) {
 // stays in the plane across it.
 template <class T>
 const char* axis_angle(int axis, const Mat3<T>& a, T& out) {
-  static constexpr const char* kUndefined[3] = {
-      "AX is undefined when the z axis of i is parallel to the x axis of j",
-      "AY is undefined when the z axis of i is parallel to the y axis of j",
-      "AZ is undefined when the x axis of i is parallel to the z axis of j"};
   // AX = atan2(-A23, A33), AY = atan2(A13, A33), AZ = atan2(A21, A11).
   const T y = axis == 0 ? T(-a(1, 2)) : axis == 1 ? a(0, 2) : a(1, 0);
   const T x = axis == 2 ? a(0, 0) : a(2, 2);
-  if (value_hypot(y, x) <= kSingularTolerance) return kUndefined[axis];
+  if (value_hypot(y, x) <= kSingularTolerance) return kAxisAngleUndefined[axis];
   out = principal_atan2(y, x);
   return nullptr;
 }

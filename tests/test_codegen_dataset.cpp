@@ -10,6 +10,7 @@
 #include "codegen/dataset_calls.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/values.hpp"
+#include "kinematics/singular_points.hpp"
 #include "native_build.hpp"
 
 #include <catch2/catch.hpp>
@@ -298,6 +299,65 @@ END
   CHECK(std::string(error) == "VR is undefined when markers coincide");
 }
 
+TEST_CASE("generated angles keep the interpreter's conventions at their singular points", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // Markers 30 and 31 of PART/3 differ by a turn of 0.5 about their z axis:
+  // A = (Rz(0.3) Rx(0.4) Rz(0.2))ᵀ Rz(0.3) Rx(0.4) Rz(0.7) = Rz(0.5). So THETA = 0, where PSI
+  // takes the whole 0.5 and PHI is 0; as 3-2-1 angles it is regular, YAW = 0.5. Markers 20, 30
+  // and 31 lie on the x axis at 1, 2 and 3: INCANG at 30 is pi, a value without a derivative.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("turned.adm", R"(Turned about z only
+PART/1, GROUND
+PART/2, MASS = 1, QG = 1, 0, 0, REULER = 0.3, 0.4, 0.2
+MARKER/20, PART = 2
+PART/3, MASS = 1, QG = 2, 0, 0
+MARKER/30, PART = 3, REULER = 0.3, 0.4, 0.2
+MARKER/31, PART = 3, QP = 1, 0, 0, REULER = 0.3, 0.4, 0.7
+VARIABLE/1, FUNCTION = PSI(31, 30)
+VARIABLE/2, FUNCTION = PHI(31, 30)
+VARIABLE/3, FUNCTION = THETA(31, 30)
+VARIABLE/4, FUNCTION = YAW(31, 30)
+VARIABLE/5, FUNCTION = INCANG(20, 30, 31)
+END
+)", errors);
+  INFO(errors.str());
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  const Generated values = generate_all(m, calls, 0), gradients = generate_all(m, calls, 1);
+  REQUIRE(values.elements.size() == 5);
+  REQUIRE(gradients.elements.size() == 5);
+  ScratchDirectory value_dir, gradient_dir;
+  const SharedObject value_so(value_dir.path(), values.source), gradient_so(gradient_dir.path(), gradients.source);
+  using ValueFunction = int (*)(const double*, double*, const char**);
+  const double expected[5] = {0.5, 0.0, 0.0, 0.5, std::acos(-1.0)};
+  const char* derivative_error[5] = {kinematics::kEulerSingular, kinematics::kEulerSingular, kinematics::kEulerSingular,
+                                     nullptr, kinematics::kIncludedAngleInLine};
+  for (std::size_t e = 0; e < 5; ++e) {
+    INFO(values.elements[e].label);
+    const std::vector<double> x = inputs_at(m, values.elements[e].inputs, 0.0);
+    double value = -1.0;
+    const char* error = nullptr;
+    REQUIRE(value_so.function<ValueFunction>(values.elements[e].function)(x.data(), &value, &error) == 0);
+    CHECK(std::abs(value - expected[e]) <= 1e-12);
+    std::vector<double> grad(x.size());
+    const int status = gradient_so.function<Function>(gradients.elements[e].function)(x.data(), &value, grad.data(), &error);
+    if (derivative_error[e]) {
+      CHECK(status == 1);
+      CHECK(std::string(error) == derivative_error[e]);
+    } else {
+      CHECK(status == 0);
+    }
+  }
+  // And the interpreter says the same.
+  const Agreement a = compare(m, gradients, gradient_so, 1);
+  CHECK(a.errors == 4);
+  CHECK(a.compared == 1);
+}
+
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
           "[codegen]") {
   if (!testing::have_c_compiler()) {
@@ -308,9 +368,9 @@ TEST_CASE("Hessians of generated dataset elements agree with the interpreter and
   INFO(file);
   auto m = load(kSource + "/" + file);
   const codegen::DatasetCalls calls(*m);
-  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 5 of measures.adm have
+  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 7 of measures.adm have
   // every measure, the VARVAL chains after them would add 400,000 lines to compile.
-  const Generated g = generate_all(*m, calls, 2, 5);
+  const Generated g = generate_all(*m, calls, 2, 7);
   REQUIRE(g.refused == 0);
   ScratchDirectory dir;
   const SharedObject so(dir.path(), g.source);
