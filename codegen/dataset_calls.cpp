@@ -18,11 +18,6 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
       return Rejected{-1, Code::not_interpreted,
                       "fexpr codegen does not write " + std::string(function) + " yet; it writes " + written_measures() +
                           " (evaluate this expression with fexpr eval --model, or give the measure as a --var of fexpr codegen EXPR)"};
-    if (*measure == kinematics::Measure::ORIENT && !arguments.empty() && arguments[0] &&
-        refuses_orientation_system(static_cast<long>(*arguments[0])))
-      return Rejected{0, Code::not_interpreted,
-                      "fexpr codegen does not write ORIENT's Euler parameters (system 27) or Rodriguez parameters "
-                      "(system 28) yet; it writes the other systems (evaluate this expression with fexpr eval --model)"};
     auto resolved = model_.bindings->resolve_measure(function, arguments);
     if (auto* r = std::get_if<Resolved>(&*resolved)) measures_.insert(r->handle);
     return *resolved;

@@ -346,7 +346,7 @@ class MeasureWriter {
     return which == 1 ? a_.mul(a_.constant(-1.0), angle) : angle;
   }
 
-  // ORIENT(system, component, i, j) in the systems refuses_orientation_system() lets through.
+  // ORIENT(system, component, i, j).
   Dual orientation() {
     const kinematics::OrientationSystem s = *kinematics::orientation_system(call_.parameters[0]);
     const int n = call_.parameters[1] - 1;
@@ -358,10 +358,71 @@ class MeasureWriter {
         return body_fixed_angle({axes[2], axes[1], axes[0]}, 2 - n, kinematics::kOrientEulerSingular);
       case kinematics::OrientationKind::ax_ay_az: return axis_angle(n);
       case kinematics::OrientationKind::yaw_pitch_roll: return yaw_pitch_roll(n);
+      case kinematics::OrientationKind::euler_parameters: return euler_parameter(n, false);
+      case kinematics::OrientationKind::rodriguez: return euler_parameter(n + 1, true);
       case kinematics::OrientationKind::direction_cosines: return relative(n % 3, n / 3);
-      default: break;
     }
-    return a_.constant(0.0);  // not reached: refuses_orientation_system() stopped these
+    return a_.constant(0.0);  // not reached: bind() checked the system
+  }
+
+  // Euler parameter e_n (n 0..3) of A, e0 >= 0, or the Rodriguez parameter e_n / e0 (n 1..3), as
+  // kinematics' euler_parameters: Shepperd's method takes the largest of the four as its pivot,
+  // found from A's diagonal at run time, so each pivot's formula is a branch of the C code.
+  Dual euler_parameter(int n, bool rodriguez) {
+    Writer& w = a_.writer();
+    // Every entry is read by some branch; written before them, they are in scope in all.
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) relative(r, c);
+    const Dual trace = a_.add(a_.add(relative(0, 0), relative(1, 1)), relative(2, 2));
+    const std::string pivot = w.unique("pivot"), largest = w.unique("largest");
+    w.line("int " + pivot + " = 0;");
+    w.line("double " + largest + " = " + text(trace.v) + ";");
+    for (int k = 0; k < 3; ++k) {
+      const std::string diagonal = text(relative(k, k).v);
+      w.line("if (" + diagonal + " > " + largest + ") { " + largest + " = " + diagonal + "; " + pivot + " = " +
+             std::to_string(1 + k) + "; }");
+    }
+    // Only e0 and e_n are written: C warns of a variable it does not use.
+    const Dual e0 = w.declare();
+    const Dual en = n == 0 ? e0 : w.declare();
+    for (int p = 0; p < 4; ++p) {
+      w.open(p == 0 ? "if (" + pivot + " == 0)" : p < 3 ? "else if (" + pivot + " == " + std::to_string(p) + ")" : "else");
+      // The pivot's own parameter, then the others from it: (A[b][a] ∓ A[a][b]) / (4 pivot).
+      const int k = p - 1;
+      const Dual own = p == 0 ? a_.add(trace, a_.constant(1.0))
+                              : a_.add(a_.sub(a_.sub(relative(k, k), relative((k + 1) % 3, (k + 1) % 3)),
+                                              relative((k + 2) % 3, (k + 2) % 3)),
+                                       a_.constant(1.0));
+      const Dual largest_parameter = a_.mul(a_.constant(0.5), a_.sqrt(own));
+      std::optional<Dual> f;
+      auto parameter = [&](int i) {
+        if (i == p) return largest_parameter;
+        if (!f) f = a_.div(a_.constant(0.25), largest_parameter);
+        if (p == 0) {  // e_{1+m} = (A[m2][m1] - A[m1][m2]) f
+          const int m = i - 1, m1 = (m + 1) % 3, m2 = (m + 2) % 3;
+          return a_.mul(a_.sub(relative(m2, m1), relative(m1, m2)), *f);
+        }
+        const int k1 = (k + 1) % 3, k2 = (k + 2) % 3;
+        if (i == 0) return a_.mul(a_.sub(relative(k2, k1), relative(k1, k2)), *f);
+        const int m = i - 1;  // k1 or k2
+        return a_.mul(a_.add(relative(k, m), relative(m, k)), *f);
+      };
+      w.assign(e0, parameter(0));
+      if (n != 0) w.assign(en, parameter(n));
+      w.close();
+    }
+    const std::string half_turn = "fabs(" + e0.v.name + ") <= " + literal(kSingularTolerance);
+    // Turning both signs (the convention e0 >= 0) leaves e_n / e0 as it is, to the bit.
+    if (rodriguez) {
+      w.fail_if(half_turn, kinematics::kRodriguezHalfTurn);
+      return a_.div(en, e0);
+    }
+    const Dual& e = n == 0 ? e0 : en;
+    if (w.order() > 0) w.fail_if(half_turn, kinematics::kEulerParametersHalfTurn);
+    w.open("if (!(" + half_turn + ") && " + e0.v.name + " < 0.0)");
+    w.assign(e, w.neg(e));
+    w.close();
+    return e;
   }
 
   // INCANG(i, j, k): the angle at j between the lines to i and to k, atan2(|u × v|, u · v).
@@ -401,11 +462,6 @@ constexpr Measure kWritten[] = {Measure::DX, Measure::DY, Measure::DZ, Measure::
                                 Measure::INCANG};
 
 }  // namespace
-
-bool refuses_orientation_system(long code) {
-  const auto s = kinematics::orientation_system(code);
-  return s && (s->kind == kinematics::OrientationKind::euler_parameters || s->kind == kinematics::OrientationKind::rodriguez);
-}
 
 bool writes_measure(Measure m) { return std::find(std::begin(kWritten), std::end(kWritten), m) != std::end(kWritten); }
 

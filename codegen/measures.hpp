@@ -18,9 +18,6 @@ namespace fexpr::codegen {
 
 // Whether write_measure writes m; the others are an error where they are called.
 bool writes_measure(kinematics::Measure m);
-// ORIENT systems it does not write: the Euler parameters (27) and the Rodriguez parameters
-// (28), whose formula chooses its pivot from the state. False for a code that is no system.
-bool refuses_orientation_system(long code);
 // The measures it writes, for messages: "DX, DY, ...".
 std::string written_measures();
 

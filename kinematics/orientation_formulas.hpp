@@ -20,10 +20,6 @@ namespace fexpr::kinematics::detail {
 template <class T>
 inline constexpr bool kDifferentiating = !std::is_same_v<T, double>;
 
-inline constexpr const char* kEulerParametersHalfTurn =
-    "ORIENT Euler parameters have no derivative at a half turn (e0 = 0), where the sign convention e0 >= 0 jumps";
-inline constexpr const char* kRodriguezHalfTurn =
-    "ORIENT Rodriguez parameters are infinite at a half turn (e0 = 0)";
 // Only for a MeasureCall made without bind(), which checks the codes.
 inline constexpr const char* kUncheckedSystem = "ORIENT system or component is not defined (the call was not bound)";
 

@@ -22,6 +22,9 @@ inline constexpr const char* kYawPitchRollSingular =
 inline constexpr const char* kOrientEulerSingular =
     "ORIENT Euler angles have no derivative where the second angle puts the first and third turn on one line "
     "(the angle about j's axis takes the whole rotation, the one about i's axis is 0)";
+inline constexpr const char* kEulerParametersHalfTurn =
+    "ORIENT Euler parameters have no derivative at a half turn (e0 = 0), where the sign convention e0 >= 0 jumps";
+inline constexpr const char* kRodriguezHalfTurn = "ORIENT Rodriguez parameters are infinite at a half turn (e0 = 0)";
 inline constexpr const char* kIncludedAngleInLine =
     "INCANG has no derivative where the three markers are on one line (the angle is 0 or pi)";
 inline constexpr const char* kIncludedAngleCoincidentIJ = "INCANG is undefined when markers i and j coincide";

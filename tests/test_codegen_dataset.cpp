@@ -299,6 +299,50 @@ END
   CHECK(std::string(error) == "VR is undefined when markers coincide");
 }
 
+// Generates each VARIABLE of `text` as a value function and as a gradient function; each value
+// must be expected[e] (to 1e-12) or, where that is empty, fail with derivative_error[e]; each
+// gradient must fail with derivative_error[e] or, where that is null, succeed; and the gradient
+// functions must agree with the interpreter.
+void check_closed_forms(const char* text, const std::vector<std::optional<double>>& expected,
+                        const std::vector<const char*>& derivative_error) {
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("closed_forms.adm", text, errors);
+  INFO(errors.str());
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  const Generated values = generate_all(m, calls, 0), gradients = generate_all(m, calls, 1);
+  REQUIRE(values.elements.size() == expected.size());
+  REQUIRE(gradients.elements.size() == expected.size());
+  ScratchDirectory value_dir, gradient_dir;
+  const SharedObject value_so(value_dir.path(), values.source), gradient_so(gradient_dir.path(), gradients.source);
+  using ValueFunction = int (*)(const double*, double*, const char**);
+  int errors_expected = 0;
+  for (std::size_t e = 0; e < expected.size(); ++e) {
+    INFO(values.elements[e].label);
+    const std::vector<double> x = inputs_at(m, values.elements[e].inputs, 0.0);
+    double value = -1.0;
+    const char* error = nullptr;
+    const int value_status = value_so.function<ValueFunction>(values.elements[e].function)(x.data(), &value, &error);
+    if (expected[e]) {
+      REQUIRE(value_status == 0);
+      CHECK(std::abs(value - *expected[e]) <= 1e-12);
+    } else {
+      REQUIRE(value_status == 1);
+      CHECK(std::string(error) == derivative_error[e]);
+    }
+    std::vector<double> grad(x.size());
+    const int status = gradient_so.function<Function>(gradients.elements[e].function)(x.data(), &value, grad.data(), &error);
+    CHECK(status == (derivative_error[e] ? 1 : 0));
+    if (derivative_error[e] && status == 1) CHECK(std::string(error) == derivative_error[e]);
+    errors_expected += derivative_error[e] != nullptr;
+  }
+  // And the interpreter says the same.
+  const Agreement a = compare(m, gradients, gradient_so, 1);
+  CHECK(a.errors == errors_expected);
+  CHECK(a.compared == static_cast<int>(expected.size()) - errors_expected);
+}
+
 TEST_CASE("generated angles keep the interpreter's conventions at their singular points", "[codegen]") {
   if (!testing::have_c_compiler()) {
     WARN("no C compiler: generated code not run");
@@ -308,8 +352,7 @@ TEST_CASE("generated angles keep the interpreter's conventions at their singular
   // A = (Rz(0.3) Rx(0.4) Rz(0.2))ᵀ Rz(0.3) Rx(0.4) Rz(0.7) = Rz(0.5). So THETA = 0, where PSI
   // takes the whole 0.5 and PHI is 0; as 3-2-1 angles it is regular, YAW = 0.5. Markers 20, 30
   // and 31 lie on the x axis at 1, 2 and 3: INCANG at 30 is pi, a value without a derivative.
-  std::ostringstream errors;
-  auto loaded = dataset::load_model_text("turned.adm", R"(Turned about z only
+  check_closed_forms(R"(Turned about z only
 PART/1, GROUND
 PART/2, MASS = 1, QG = 1, 0, 0, REULER = 0.3, 0.4, 0.2
 MARKER/20, PART = 2
@@ -322,40 +365,44 @@ VARIABLE/3, FUNCTION = THETA(31, 30)
 VARIABLE/4, FUNCTION = YAW(31, 30)
 VARIABLE/5, FUNCTION = INCANG(20, 30, 31)
 END
-)", errors);
-  INFO(errors.str());
-  REQUIRE(loaded);
-  auto& m = **loaded;
-  const codegen::DatasetCalls calls(m);
-  const Generated values = generate_all(m, calls, 0), gradients = generate_all(m, calls, 1);
-  REQUIRE(values.elements.size() == 5);
-  REQUIRE(gradients.elements.size() == 5);
-  ScratchDirectory value_dir, gradient_dir;
-  const SharedObject value_so(value_dir.path(), values.source), gradient_so(gradient_dir.path(), gradients.source);
-  using ValueFunction = int (*)(const double*, double*, const char**);
-  const double expected[5] = {0.5, 0.0, 0.0, 0.5, std::acos(-1.0)};
-  const char* derivative_error[5] = {kinematics::kEulerSingular, kinematics::kEulerSingular, kinematics::kEulerSingular,
-                                     nullptr, kinematics::kIncludedAngleInLine};
-  for (std::size_t e = 0; e < 5; ++e) {
-    INFO(values.elements[e].label);
-    const std::vector<double> x = inputs_at(m, values.elements[e].inputs, 0.0);
-    double value = -1.0;
-    const char* error = nullptr;
-    REQUIRE(value_so.function<ValueFunction>(values.elements[e].function)(x.data(), &value, &error) == 0);
-    CHECK(std::abs(value - expected[e]) <= 1e-12);
-    std::vector<double> grad(x.size());
-    const int status = gradient_so.function<Function>(gradients.elements[e].function)(x.data(), &value, grad.data(), &error);
-    if (derivative_error[e]) {
-      CHECK(status == 1);
-      CHECK(std::string(error) == derivative_error[e]);
-    } else {
-      CHECK(status == 0);
-    }
+)",
+                     {0.5, 0.0, 0.0, 0.5, std::acos(-1.0)},
+                     {kinematics::kEulerSingular, kinematics::kEulerSingular, kinematics::kEulerSingular, nullptr,
+                      kinematics::kIncludedAngleInLine});
+}
+
+TEST_CASE("generated Euler and Rodriguez parameters take the interpreter's pivot and sign", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
   }
-  // And the interpreter says the same.
-  const Agreement a = compare(m, gradients, gradient_so, 1);
-  CHECK(a.errors == 4);
-  CHECK(a.compared == 1);
+  // A turn t about axis u has e0 = cos(t/2), (e1, e2, e3) = sin(t/2) u, and Rodriguez
+  // parameters e_k / e0 = tan(t/2) u_k. 2.8 about x, y or z makes that axis's parameter the
+  // largest, each a pivot of its own; 0.6 about x keeps e0 the largest. Rz(pi/2) Rx(2.8)
+  // Rz(-pi/2) turns about Rz(pi/2) x = y. A half turn about x (REULER 0, pi, 0: e0 = cos(pi/2),
+  // about 6e-17) has Euler parameters without derivatives and no Rodriguez parameters at all.
+  check_closed_forms(R"(One marker turned each way, on a part at rest in its design pose
+PART/1, GROUND
+PART/2, MASS = 1, QG = 1, 2, 3
+MARKER/20, PART = 2, REULER = 0, 0.6, 0
+MARKER/21, PART = 2, REULER = 0, 2.8, 0
+MARKER/22, PART = 2, REULER = 90D, 2.8, -90D
+MARKER/23, PART = 2, REULER = 2.8, 0, 0
+MARKER/24, PART = 2, REULER = 0, 180D, 0
+VARIABLE/1, FUNCTION = ORIENT(27, 1, 20)
+VARIABLE/2, FUNCTION = ORIENT(27, 2, 20)
+VARIABLE/3, FUNCTION = ORIENT(27, 2, 21)
+VARIABLE/4, FUNCTION = ORIENT(28, 2, 22)
+VARIABLE/5, FUNCTION = ORIENT(27, 4, 23)
+VARIABLE/6, FUNCTION = ORIENT(28, 3, 23)
+VARIABLE/7, FUNCTION = ORIENT(27, 2, 24)
+VARIABLE/8, FUNCTION = ORIENT(28, 1, 24)
+END
+)",
+                     {std::cos(0.3), std::sin(0.3), std::sin(1.4), std::tan(1.4), std::sin(1.4), std::tan(1.4), 1.0,
+                      std::nullopt},
+                     {nullptr, nullptr, nullptr, nullptr, nullptr, nullptr, kinematics::kEulerParametersHalfTurn,
+                      kinematics::kRodriguezHalfTurn});
 }
 
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
