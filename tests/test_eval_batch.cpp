@@ -279,20 +279,24 @@ TEST_CASE("a batch's usage errors name sizes and points and write nothing", "[ev
 
 namespace {
 
-// VARVAL(1) is 2, and runs `during` while its evaluation holds the workspace.
+// VARVAL(1) is 2 + TIME, and runs `during` while its evaluation holds the workspace. A flaky one
+// fails every other call: the fast run's, and not the reference run's that follows it.
 class Reentrant : public Bindings {
  public:
   std::function<void()> during;
+  bool flaky = false;
+  mutable int calls = 0;
 
   std::variant<Resolved, Rejected> resolve(std::string_view function,
                                            std::span<const std::optional<double>>) const override {
     if (function == "VARVAL") return Resolved{};
     return Rejected{-1, Code::name, "unknown"};
   }
-  const char* evaluate(std::uintptr_t, const Inputs&, const double*, int, double* value, double*,
+  const char* evaluate(std::uintptr_t, const Inputs& in, const double*, int, double* value, double*,
                        double*) const override {
     if (during) during();
-    *value = 2.0;
+    if (flaky && calls++ % 2 == 0) return "not this time";
+    *value = 2.0 + in.time;
     return nullptr;
   }
 };
@@ -360,4 +364,21 @@ TEST_CASE("two threads with their own workspaces share one Expression's batches"
     CHECK(bits(first[k]) == bits(expected.values[k]));
     CHECK(bits(second[k]) == bits(expected.values[k]));
   }
+}
+
+TEST_CASE("a point the fast run gives up on is computed by the reference form, and the batch goes on",
+          "[eval][batch]") {
+  Reentrant bindings;
+  bindings.flaky = true;
+  Context context;
+  context.set_bindings(&bindings);
+  const Expression e = compiled("VARVAL(1) + 1", context);
+  std::vector<Inputs> points(5);
+  for (std::size_t k = 0; k < 5; ++k) points[k].time = static_cast<double>(k);
+  std::vector<double> out(5, -7.0);
+  Workspace ws;
+  e.values(points, ws, out);
+  // Each point: the fast run's call fails, the reference run's gives 2 + TIME of that point.
+  CHECK(out == std::vector<double>{3.0, 4.0, 5.0, 6.0, 7.0});
+  CHECK(bindings.calls == 10);
 }
