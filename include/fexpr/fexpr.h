@@ -193,9 +193,8 @@ fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* 
  * variables variables[k*n .. k*n + n) (one row per point; variables may be NULL when n is 0),
  * and MODE and the model state as in fexpr_evaluate (the same state at every point). values[k]
  * receives its value, bit for bit what fexpr_evaluate gives, and *failed is count. The checks
- * and the set-up are paid once per batch, not per point, which makes a point cost about half
- * of an fexpr_evaluate call on a small expression. times and values may be NULL when count is
- * 0; failed may not. At the first point k that cannot be evaluated the call returns
+ * and the set-up are paid once per call, not once per point. times and values may be NULL when
+ * count is 0; failed may not. At the first point k that cannot be evaluated the call returns
  * FEXPR_DOMAIN_ERROR with *failed = k, values[0..k) written and values[k..count) as they were
  * (the exception to the rule that a failed call changes nothing); fexpr_last_error()'s message
  * begins "point k: ". To go on past it (a gap in a plot), call again from point k + 1:
