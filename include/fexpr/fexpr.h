@@ -18,7 +18,8 @@
  *
  * Rules that hold for every function:
  * - Nothing throws or aborts: each call returns a status; on failure its outputs are unchanged
- *   (but for fexpr_impact and fexpr_bistop, below) and fexpr_last_error() describes the failure.
+ *   (but for fexpr_evaluate_batch, fexpr_impact and fexpr_bistop, below) and fexpr_last_error()
+ *   describes the failure.
  * - A NULL handle or a NULL required pointer is FEXPR_USAGE_ERROR. Any other invalid pointer
  *   (a destroyed handle, a too short array) is undefined behaviour.
  * - Strings are NUL-terminated UTF-8 (names are ASCII). A derivative name stays valid as long
