@@ -321,6 +321,7 @@ int main(int argc, char** argv) {
   hundred.declare_variable("v");
   register_hundred(hundred);
   register_compiled_benchmarks();
+  register_batch_benchmarks();
   if (!counted.empty()) return count_calls(counted);
   register_dataset_benchmarks();
   register_lsp_benchmarks();
@@ -331,6 +332,7 @@ int main(int argc, char** argv) {
   print_dataset_table(results);
   print_lsp_table(results);
   print_compiled_table(results);
+  print_batch_table(results);
   benchmark::Shutdown();
   return 0;
 }

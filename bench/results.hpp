@@ -70,5 +70,7 @@ void register_lsp_benchmarks();
 void print_lsp_table(const Results& results);
 void register_compiled_benchmarks();
 void print_compiled_table(const Results& results);
+void register_batch_benchmarks();
+void print_batch_table(const Results& results);
 
 }  // namespace fexpr::bench

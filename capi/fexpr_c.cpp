@@ -14,6 +14,7 @@
 
 #include <fexpr/expression.hpp>
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -160,6 +161,29 @@ fexpr_status compile_loads(const char* function, const fexpr_context& context, c
   return FEXPR_OK;
 }
 
+// The checks every evaluation call makes of its handles and variables; FEXPR_OK when they pass.
+fexpr_status check_call(const auto& misuse, const fexpr_expression* e, const fexpr_workspace* ws,
+                        const double* variables, std::size_t n) {
+  if (!e) return misuse("expression is NULL");
+  if (!ws) return misuse("workspace is NULL");
+  if (!variables && n > 0) return misuse("variables is NULL but n is " + std::to_string(n));
+  if (n < e->expression.variable_count()) {
+    return misuse("the expression was compiled with " + std::to_string(e->expression.variable_count()) +
+                  " variables, got " + std::to_string(n));
+  }
+  if (ws->model && e->model && ws->model != e->model)
+    return misuse("the workspace holds part states of another model than the expression's");
+  return FEXPR_OK;
+}
+
+// MODE and the model state of an evaluation with this workspace.
+Inputs inputs_of(const fexpr_expression& e, fexpr_workspace& ws) {
+  Inputs in;
+  in.mode = ws.mode;
+  if (e.model) in.state = ws.model == e.model ? &*ws.state : e.model->state.get();
+  return in;
+}
+
 // The evaluation calls differ only in the order of derivatives `run` asks for.
 // `missing` names a NULL output of the caller's own, if there is one.
 template <class Run>
@@ -167,22 +191,12 @@ fexpr_status evaluate(const char* function, const char* missing, const fexpr_exp
                       double time, const double* variables, std::size_t n, double* value, Run run) {
   return guarded([&] {
     const auto misuse = [&](const std::string& why) { return usage(std::string(function) + ": " + why); };
-    if (!e) return misuse("expression is NULL");
-    if (!ws) return misuse("workspace is NULL");
+    if (fexpr_status s = check_call(misuse, e, ws, variables, n); s != FEXPR_OK) return s;
     if (!value) return misuse("value is NULL");
     if (missing) return misuse(std::string(missing) + " is NULL");
-    if (!variables && n > 0) return misuse("variables is NULL but n is " + std::to_string(n));
-    if (n < e->expression.variable_count()) {
-      return misuse("the expression was compiled with " + std::to_string(e->expression.variable_count()) +
-                    " variables, got " + std::to_string(n));
-    }
-    if (ws->model && e->model && ws->model != e->model)
-      return misuse("the workspace holds part states of another model than the expression's");
-    Inputs in;
+    Inputs in = inputs_of(*e, *ws);
     in.time = time;
-    in.mode = ws->mode;
     in.variables = std::span<const double>(variables, n);
-    if (e->model) in.state = ws->model == e->model ? &*ws->state : e->model->state.get();
     try {
       *value = run(in);
     } catch (const EvaluationError& err) {
@@ -192,6 +206,35 @@ fexpr_status evaluate(const char* function, const char* missing, const fexpr_exp
     }
     return FEXPR_OK;
   });
+}
+
+// fexpr_evaluate_batch's points, a chunk at a time into Inputs on the stack, so that the call
+// allocates nothing. The k-th point's error is reported with its index in the whole batch.
+fexpr_status evaluate_batch(const auto& misuse, const fexpr_expression& e, fexpr_workspace& ws, std::size_t count,
+                            const double* times, const double* variables, std::size_t n, double* values,
+                            std::size_t* failed) {
+  std::array<Inputs, 64> chunk;
+  chunk.fill(inputs_of(e, ws));
+  for (std::size_t start = 0; start < count; start += chunk.size()) {
+    const std::size_t size = std::min(chunk.size(), count - start);
+    for (std::size_t k = 0; k < size; ++k) {
+      chunk[k].time = times[start + k];
+      if (n > 0) chunk[k].variables = std::span<const double>(variables + (start + k) * n, n);
+    }
+    try {
+      e.expression.values(std::span<const Inputs>(chunk.data(), size), ws.workspace,
+                          std::span<double>(values + start, size));
+    } catch (const BatchEvaluationError& err) {
+      *failed = start + err.point;
+      Diagnostic d = err.diagnostic;
+      d.message = "point " + std::to_string(*failed) + ": " + d.message;
+      return place_of(FEXPR_DOMAIN_ERROR, d, e);
+    } catch (const UsageError& err) {
+      return misuse(err.what());
+    }
+  }
+  *failed = count;
+  return FEXPR_OK;
 }
 
 template <class Force>
@@ -474,6 +517,23 @@ fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* 
     const std::size_t count = expression->expression.derivative_count();
     return expression->expression.hessian(in, workspace->workspace, std::span<double>(grad, count),
                                           std::span<double>(hess, count * count));
+  });
+}
+
+fexpr_status fexpr_evaluate_batch(const fexpr_expression* expression, fexpr_workspace* workspace, size_t count,
+                                  const double* times, const double* variables, size_t n, double* values,
+                                  size_t* failed) {
+  return guarded([&] {
+    const auto misuse = [](const std::string& why) { return usage("fexpr_evaluate_batch: " + why); };
+    if (fexpr_status s = check_call(misuse, expression, workspace, variables, n); s != FEXPR_OK) return s;
+    if (!failed) return misuse("failed is NULL");
+    if (count == 0) {
+      *failed = 0;
+      return FEXPR_OK;
+    }
+    if (!times) return misuse("times is NULL but count is " + std::to_string(count));
+    if (!values) return misuse("values is NULL but count is " + std::to_string(count));
+    return evaluate_batch(misuse, *expression, *workspace, count, times, variables, n, values, failed);
   });
 }
 

@@ -143,6 +143,47 @@ double Expression::value(const Inputs& in, Workspace& ws) const {
 
 namespace {
 
+// A point of a batch whose fast run gave no value: the reference form's value, or its error
+// with the point's index.
+[[gnu::noinline, gnu::cold]] double value_at_point(const detail::Program& p, const Inputs& in, Workspace::Buffers& b,
+                                                    std::size_t point) {
+  try {
+    return detail::value_the_slow_way(p, in, b);
+  } catch (EvaluationError& e) {
+    throw BatchEvaluationError(std::move(e.diagnostic), point);
+  }
+}
+
+}  // namespace
+
+// The caller's mistakes are all checked before the first point runs, so that a UsageError leaves
+// out as it was. The loop over points is detail::values (run.cpp); a point it stops at goes the
+// slow way and, when that gives a value, the loop resumes after it.
+void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span<double> out) const {
+  const detail::Program& p = *program_;
+  if (out.size() < points.size()) [[unlikely]]
+    detail::too_few_outputs(points.size(), out.size());
+  if (p.variable_count > 0) {
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      if (points[k].variables.size() < p.variable_count) [[unlikely]]
+        detail::too_few_variables_at(k, p.variable_count, points[k].variables.size());
+    }
+  }
+  Workspace::Buffers& b = *ws.buffers_;
+  std::size_t k = 0;
+  while (k < points.size()) {
+    {
+      const Hold hold(b.busy);
+      k += detail::values(p, points.subspan(k), b, out.data() + k);
+    }
+    if (k == points.size()) break;
+    out[k] = value_at_point(p, points[k], b, k);
+    ++k;
+  }
+}
+
+namespace {
+
 // The gradient and Hessian when the fast run did not give them, from the reference form.
 [[gnu::noinline]] double derivatives_the_slow_way(const detail::Program& p, const Inputs& in, Workspace::Buffers& b,
                                                   int order, std::span<double> grad, std::span<double> hess) {

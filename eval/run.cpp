@@ -1202,6 +1202,38 @@ double value(const Program& program, const Inputs& in, Workspace::Buffers& buffe
   return value_binding(program, buffers);
 }
 
+namespace {
+
+// The batch's runs: per point what `value` does once its checks are done and its run chosen.
+// The run is chosen once per batch, the workspace prepared once; a program without bound calls
+// leaves the inputs pointer alone, which only a bound call reads.
+template <bool CallsNothing, bool Binds>
+[[gnu::noinline]] std::size_t values_run(const Program& p, Workspace::Buffers& b, const Inputs* points, std::size_t n,
+                                         double* out) {
+  Fast<double> fast(p, b);
+  double* const registers = b.value.data();
+  for (std::size_t k = 0; k < n; ++k) {
+    if constexpr (Binds) b.inputs = points + k;
+    if (!load_inputs(p, points[k], registers)) [[unlikely]]
+      return k;
+    if (!(CallsNothing ? fast.run_calling_nothing() : fast.run())) [[unlikely]]
+      return k;
+    out[k] = registers[p.result];
+  }
+  return n;
+}
+
+}  // namespace
+
+std::size_t values(const Program& program, std::span<const Inputs> points, Workspace::Buffers& buffers, double* out) {
+  if (buffers.prepared != program.id) [[unlikely]]
+    prepare_values(program, buffers);
+  if (program.calls_nothing) return values_run<true, false>(program, buffers, points.data(), points.size(), out);
+  if (program.bound_calls.empty())
+    return values_run<false, false>(program, buffers, points.data(), points.size(), out);
+  return values_run<false, true>(program, buffers, points.data(), points.size(), out);
+}
+
 double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
                    std::span<double> grad, std::span<double> hess) {
   const bool fits = program.lanes.size() <= (order == 1 ? Program::kMaxLanes : Program::kMaxHessianLanes);

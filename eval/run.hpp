@@ -46,6 +46,11 @@ struct RunError {
 // Expression::value, all of it: the caller's checks, holding the workspace while the fast
 // form runs, and, when the fast run gives no value, value_the_slow_way.
 double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+// Expression::values' loop, once the caller has checked the points and holds the workspace: the
+// value of each point from the first into out, as `value` gives it, until a point whose fast
+// run gives no value (an error, or a value the reference form must compute). Returns that
+// point's index, or points.size() when every value is written.
+std::size_t values(const Program& program, std::span<const Inputs> points, Workspace::Buffers& buffers, double* out);
 // Out of line (expression.cpp): reports the caller's mistakes, else holds the workspace and
 // runs the reference form, which reports the error (or, when the fast run gave up on something
 // that is not an error, computes the value).

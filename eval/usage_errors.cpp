@@ -6,9 +6,24 @@
 
 namespace fexpr::detail {
 
-void too_few_variables(std::size_t needed, std::size_t given) {
-  throw UsageError("the expression was compiled with " + std::to_string(needed) +
-                   " variables; Inputs::variables holds " + std::to_string(given));
+namespace {
+
+std::string variables_message(std::size_t needed, std::size_t given) {
+  return "the expression was compiled with " + std::to_string(needed) + " variables; Inputs::variables holds " +
+         std::to_string(given);
+}
+
+}  // namespace
+
+void too_few_variables(std::size_t needed, std::size_t given) { throw UsageError(variables_message(needed, given)); }
+
+void too_few_variables_at(std::size_t point, std::size_t needed, std::size_t given) {
+  throw UsageError("point " + std::to_string(point) + ": " + variables_message(needed, given));
+}
+
+void too_few_outputs(std::size_t points, std::size_t given) {
+  throw UsageError("the batch has " + std::to_string(points) + " points; the output span holds " +
+                   std::to_string(given));
 }
 
 void too_short(const char* what, std::size_t n, std::size_t needed, std::size_t given) {

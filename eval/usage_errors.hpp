@@ -8,6 +8,11 @@
 namespace fexpr::detail {
 
 [[noreturn, gnu::noinline, gnu::cold]] void too_few_variables(std::size_t needed, std::size_t given);
+// The same at one point of a batch (Expression::values).
+[[noreturn, gnu::noinline, gnu::cold]] void too_few_variables_at(std::size_t point, std::size_t needed,
+                                                                  std::size_t given);
+// A batch of `points` points given an output span of `given` values.
+[[noreturn, gnu::noinline, gnu::cold]] void too_few_outputs(std::size_t points, std::size_t given);
 // what: "gradient" or "Hessian", of n derivatives, needing `needed` entries.
 [[noreturn, gnu::noinline, gnu::cold]] void too_short(const char* what, std::size_t n, std::size_t needed,
                                                        std::size_t given);

@@ -1,14 +1,49 @@
 // The array evaluation behind fexpr.Expression over NumPy inputs: one C++ loop over the points
 // with the GIL released, so a million points cost no Python per point and other Python threads
-// run meanwhile.
+// run meanwhile. Values alone go through the batch entry (Expression::values), a chunk of points
+// at a time.
 #include "python/errors.hpp"
 #include "python/expression.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <span>
 
 namespace py = pybind11;
 
 namespace fexpr::python {
+
+// Each chunk's inputs are gathered from the columns, then evaluated by one Expression::values.
+std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*>& data,
+                                                 const std::vector<std::size_t>& step, std::size_t n,
+                                                 const void* state, double* out,
+                                                 std::optional<EvaluationError>& error) const {
+  constexpr std::size_t kChunk = 256;
+  const std::size_t per_point = data.size() - kFirstVariable;
+  std::vector<double> rows(kChunk * per_point);
+  std::vector<Inputs> points(kChunk);
+  for (std::size_t k = 0; k < kChunk; ++k) {
+    points[k].variables = std::span<const double>(rows).subspan(k * per_point, per_point);
+    points[k].state = state;
+  }
+  Workspace ws;
+  for (std::size_t start = 0; start < n; start += kChunk) {
+    const std::size_t size = std::min(kChunk, n - start);
+    for (std::size_t k = 0; k < size; ++k) {
+      const std::size_t p = start + k;
+      points[k].time = data[kTime][p * step[kTime]];
+      points[k].mode = data[kMode][p * step[kMode]];
+      for (std::size_t c = kFirstVariable; c < data.size(); ++c) rows[k * per_point + c - kFirstVariable] = data[c][p * step[c]];
+    }
+    try {
+      expression_->values(std::span<const Inputs>(points).first(size), ws, std::span<double>(out + start, size));
+    } catch (const BatchEvaluationError& failure) {
+      error = failure;
+      return start + failure.point;
+    }
+  }
+  return n;
+}
 
 py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>& columns, std::size_t n) const {
   require(order, columns.size());
@@ -43,7 +78,10 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
 
   std::optional<EvaluationError> error;
   std::size_t failed_point = 0;
-  {
+  if (order == 0) {
+    py::gil_scoped_release release;
+    failed_point = values_in_chunks(data, step, n, state ? &*state : nullptr, value_out, error);
+  } else {
     py::gil_scoped_release release;
     Workspace ws;
     std::vector<double> variables(count - kFirstVariable), grad(d), hess(d * d);
@@ -55,8 +93,7 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
       in.mode = data[kMode][k * step[kMode]];
       for (std::size_t c = kFirstVariable; c < count; ++c) variables[c - kFirstVariable] = data[c][k * step[c]];
       try {
-        if (order == 0) value_out[k] = expression_->value(in, ws);
-        else if (order == 1) value_out[k] = expression_->gradient(in, ws, grad);
+        if (order == 1) value_out[k] = expression_->gradient(in, ws, grad);
         else value_out[k] = expression_->hessian(in, ws, grad, hess);
       } catch (const EvaluationError& e) {
         error = e;

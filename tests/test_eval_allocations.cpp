@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <new>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -140,5 +141,45 @@ TEST_CASE("evaluating kinematic functions of a model allocates nothing after the
     double checksum = 0.0;
     CHECK(allocations_per_runs(*compiled.expression, in, variables, ws, checksum) == 0);
     CHECK(std::isfinite(checksum));
+  }
+}
+
+TEST_CASE("a batch allocates nothing once the workspace has seen the program", "[eval][allocations][batch]") {
+  using fexpr::kinematics::Model;
+  Model model;
+  fexpr::kinematics::PartState part;
+  part.position = {0.6, 0.0, 0.995};
+  part.velocity = {0.3, 0.0, -0.5};
+  model.add_part(2, part);
+  model.add_marker(1, 0, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+  model.add_marker(2, 2, Eigen::Vector3d(0.1, 0.0, 0.0), Eigen::Matrix3d::Identity());
+  fexpr::kinematics::State state(model);
+  fexpr::kinematics::ModelBindings bindings(model);
+  fexpr::Context context;
+  context.declare_variable("x");
+  context.declare_variable("v");
+  context.set_bindings(&bindings);
+  std::vector<double> variables(2 * kRuns);
+  std::vector<fexpr::Inputs> points(kRuns);
+  for (int k = 0; k < kRuns; ++k) {
+    variables[2 * k] = 0.99 + 1e-5 * k;
+    variables[2 * k + 1] = -0.5;
+    points[k].time = 0.001 * k;
+    points[k].variables = std::span<const double>(variables).subspan(2 * k, 2);
+    points[k].state = &state;
+  }
+  std::vector<double> out(kRuns);
+  // One program of each run the batch chooses: calling nothing, calling a builtin, a bound call.
+  for (const char* text : {"-1E4*(x-0.5) - 25*v", "100*SIN(2*PI*5*TIME)*COS(x) + IMPACT(x, v, 1, 1E5, 1.5, 50, 0.01)",
+                           "IMPACT(DZ(2,1), VZ(2,1), 1, 1E5, 1.5, 50, 0.01) + x"}) {
+    auto compiled = fexpr::compile(text, context);
+    INFO(text);
+    REQUIRE(compiled);
+    fexpr::Workspace ws;
+    compiled.expression->values(points, ws, out);
+    const long before = allocations.load();
+    for (int round = 0; round < 10; ++round) compiled.expression->values(points, ws, out);
+    CHECK(allocations.load() - before == 0);
+    CHECK(std::isfinite(out[kRuns - 1]));
   }
 }

@@ -101,6 +101,19 @@ class EvaluationError : public std::runtime_error {
  public:
   explicit EvaluationError(Diagnostic d) : std::runtime_error(d.message), diagnostic(std::move(d)) {}
   Diagnostic diagnostic;
+
+ protected:
+  EvaluationError(Diagnostic d, const std::string& what) : std::runtime_error(what), diagnostic(std::move(d)) {}
+};
+
+// The evaluation error of one point of Expression::values: `point` is its index in the batch,
+// `diagnostic` is exactly what value() throws at that point, and what() is its message after
+// "point <index>: ".
+class BatchEvaluationError : public EvaluationError {
+ public:
+  BatchEvaluationError(Diagnostic d, std::size_t index)
+      : EvaluationError(d, "point " + std::to_string(index) + ": " + d.message), point(index) {}
+  std::size_t point;
 };
 
 // A compiled expression: immutable, cheap to copy, safe to evaluate from several threads
@@ -126,6 +139,17 @@ class Expression {
   double gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const;
   // Also writes the full symmetric Hessian, row-major n*n, into hess (at least n*n long).
   double hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const;
+
+  // The value at every point, out[k] = value(points[k], ws) bit for bit, for sweeps, plots and
+  // checkers: the checks, the hold on the workspace and the choice of run are paid once per
+  // batch instead of once per point. out must hold points.size() values (more are left as they
+  // were). A caller's mistake is a UsageError thrown before anything is evaluated: out too
+  // short (naming both sizes), a point with too few variables (naming the point), a workspace
+  // in use. At the first point k that cannot be evaluated it throws BatchEvaluationError with
+  // point == k, having written out[0..k) and left out[k..] as they were; to go on past it
+  // (a plot leaving a gap, a checker listing every failing point), call values again on
+  // points.subspan(k + 1) and out.subspan(k + 1).
+  void values(std::span<const Inputs> points, Workspace& ws, std::span<double> out) const;
 
   const detail::Program& program() const { return *program_; }
 

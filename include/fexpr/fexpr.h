@@ -18,7 +18,8 @@
  *
  * Rules that hold for every function:
  * - Nothing throws or aborts: each call returns a status; on failure its outputs are unchanged
- *   (but for fexpr_impact and fexpr_bistop, below) and fexpr_last_error() describes the failure.
+ *   (but for fexpr_evaluate_batch, fexpr_impact and fexpr_bistop, below) and fexpr_last_error()
+ *   describes the failure.
  * - A NULL handle or a NULL required pointer is FEXPR_USAGE_ERROR. Any other invalid pointer
  *   (a destroyed handle, a too short array) is undefined behaviour.
  * - Strings are NUL-terminated UTF-8 (names are ASCII). A derivative name stays valid as long
@@ -188,6 +189,28 @@ fexpr_status fexpr_gradient(const fexpr_expression* expression, fexpr_workspace*
                             const double* variables, size_t n, double* value, double* grad);
 fexpr_status fexpr_hessian(const fexpr_expression* expression, fexpr_workspace* workspace, double time,
                            const double* variables, size_t n, double* value, double* grad, double* hess);
+
+/* The value at count points, for sweeps, plots and checks: point k has TIME times[k] and the n
+ * variables variables[k*n .. k*n + n) (one row per point; variables may be NULL when n is 0),
+ * and MODE and the model state as in fexpr_evaluate (the same state at every point). values[k]
+ * receives its value, bit for bit what fexpr_evaluate gives, and *failed is count. The checks
+ * and the set-up are paid once per call, not once per point. times and values may be NULL when
+ * count is 0; failed may not. At the first point k that cannot be evaluated the call returns
+ * FEXPR_DOMAIN_ERROR with *failed = k, values[0..k) written and values[k..count) as they were
+ * (the exception to the rule that a failed call changes nothing); fexpr_last_error()'s message
+ * begins "point k: ". To go on past it (a gap in a plot), call again from point k + 1:
+ *
+ *   size_t done = 0, failed;
+ *   while (fexpr_evaluate_batch(f, ws, count - done, times + done, vars + done * n, n, values + done,
+ *                               &failed) == FEXPR_DOMAIN_ERROR) {
+ *     values[done + failed] = NAN;
+ *     done += failed + 1;
+ *   }
+ *
+ * (a real loop also stops on the other statuses, the caller's mistakes, which change nothing). */
+fexpr_status fexpr_evaluate_batch(const fexpr_expression* expression, fexpr_workspace* workspace, size_t count,
+                                  const double* times, const double* variables, size_t n, double* values,
+                                  size_t* failed);
 
 /* ---- The compiled path: an expression as native code ----
  * fexpr_compile_native generates C for the expression's value and gradient (as fexpr codegen

@@ -90,6 +90,18 @@ def test_an_array_error_says_which_point_failed():
     assert caught.value.column == 1
 
 
+def test_an_array_error_past_the_first_chunk_of_points_says_which_point_failed():
+    # Values are evaluated 256 points at a time: the index counts from the first point.
+    f = fexpr.compile("LOG(x)", variables=["x"])
+    x = np.ones(1000)
+    x[700] = -1.0
+    with pytest.raises(fexpr.EvaluationError) as caught:
+        f.value(x=x)
+    assert caught.value.point == 700
+    x[700] = 1.0
+    assert (f.value(x=x) == 0.0).all()
+
+
 def test_a_missing_variable_raises():
     f = fexpr.compile("x + v", variables=["x", "v"])
     with pytest.raises(fexpr.InputError, match="missing variable 'v'"):
