@@ -78,6 +78,9 @@ class Lowering {
     if (p_.calls_nothing) emit(p_.value_steps, true);
     else p_.value_steps = p_.steps;
     assign_lanes();
+    p_.differentiates_calling_nothing =
+        p_.calls_nothing && p_.lanes.size() <= 4 &&
+        std::none_of(p_.steps.begin(), p_.steps.end(), [](const Step& s) { return s.op == Op::inverse_square; });
   }
 
  private:
@@ -454,7 +457,10 @@ class Lowering {
     }
     std::vector<std::int32_t> lane_of(read.size(), -1);
     for (std::size_t d = 0; d < read.size(); ++d) {
-      if (!read[d]) continue;
+      if (!read[d]) {
+        p_.unread_derivatives.push_back(static_cast<std::uint32_t>(d));
+        continue;
+      }
       lane_of[d] = static_cast<std::int32_t>(p_.lanes.size());
       p_.lanes.push_back(static_cast<std::uint32_t>(d));
     }

@@ -196,19 +196,26 @@ namespace {
 
 }  // namespace
 
+namespace detail {
+
+double gradient_the_slow_way(const Program& p, const Inputs& in, Workspace::Buffers& b, std::span<double> grad) {
+  check(p, in, grad.size(), 0, 1);
+  const Hold hold(b.busy);
+  return derivatives_the_slow_way(p, in, b, 1, grad, {});
+}
+
+}  // namespace detail
+
+// The checks, the hold on the workspace and the fast run are detail::gradient's (run.cpp), so
+// that this is a jump there.
 double Expression::gradient(const Inputs& in, Workspace& ws, std::span<double> grad) const {
-  check(*program_, in, grad.size(), 0, 1);
-  const Hold hold(ws.buffers_->busy);
-  const double v = detail::derivatives(*program_, in, ws.buffers(), 1, grad, {});
-  if (v == v) [[likely]]
-    return v;
-  return derivatives_the_slow_way(*program_, in, ws.buffers(), 1, grad, {});
+  return detail::gradient(*program_, in, *ws.buffers_, grad);
 }
 
 double Expression::hessian(const Inputs& in, Workspace& ws, std::span<double> grad, std::span<double> hess) const {
   check(*program_, in, grad.size(), hess.size(), 2);
   const Hold hold(ws.buffers_->busy);
-  const double v = detail::derivatives(*program_, in, ws.buffers(), 2, grad, hess);
+  const double v = detail::hessian(*program_, in, ws.buffers(), grad, hess);
   if (v == v) [[likely]]
     return v;
   return derivatives_the_slow_way(*program_, in, ws.buffers(), 2, grad, hess);

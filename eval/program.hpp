@@ -163,6 +163,9 @@ struct Program {
   // Every step is arithmetic, a branch or a jump (no call of any kind): the value run then
   // takes an interpreter that calls nothing, so it saves and restores no registers.
   bool calls_nothing = false;
+  // So do its gradient runs (up to 4 lanes): it calls nothing and has no x**-2, whose derivative
+  // calls pow.
+  bool differentiates_calling_nothing = false;
   // The value run's steps: for a program that calls nothing, `steps` with scaled sums besides
   // (kScaledSum), which the derivative runs leave out (on 16 lanes a scaled sum measured
   // slower than the two steps it replaces); for the others, `steps`.
@@ -172,6 +175,7 @@ struct Program {
   std::vector<std::uint32_t> lanes;        // lane -> derivative index
   std::vector<std::int32_t> input_lane;    // input register -> lane, or -1
   std::vector<std::int32_t> derivative_lane;  // derivative index -> lane, or -1
+  std::vector<std::uint32_t> unread_derivatives;  // the derivative indices no lane carries
   // Programs with more lanes than these differentiate on the reference form. At 32 lanes (two
   // parts of a model, 25 inputs) the fast gradient measured slower than the reference form's
   // 25; a Hessian's Dual holds W*W doubles, so wide ones would crowd a host's small thread

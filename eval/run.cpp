@@ -34,8 +34,9 @@ namespace {
 
 // a**e with the common constant exponents done by multiplication and sqrt (pow costs about
 // 10 times more). Both forms use it, so they give the same bits. The domain errors of a**e
-// are tested by the reference form before; here they come out as NaN or an infinity.
-double power_value(double a, double e) {
+// are tested by the reference form before; here they come out as NaN or an infinity. Inline,
+// so that a constant exponent folds (the gradient run of a program that calls nothing).
+[[gnu::always_inline]] inline double power_value(double a, double e) {
   if (e == 2.0) return a * a;
   if (e == 3.0) return a * a * a;
   if (e == 4.0) {
@@ -50,7 +51,7 @@ double power_value(double a, double e) {
 }
 
 // d/da and d2/da2 of a**e with e held constant; at a = 0 the documented conventions.
-const char* base_partials(double a, double e, int order, double& d, double& dd) {
+[[gnu::always_inline]] inline const char* base_partials(double a, double e, int order, double& d, double& dd) {
   d = dd = 0.0;
   if (e == 0.0) return nullptr;
   if (a == 0.0 && e < 1.0) return "derivative of a**b is infinite at a = 0 for b < 1";
@@ -81,6 +82,7 @@ enum Ready : unsigned {
   kReference2 = 1u << 2,
   kLanes1 = 1u << 3,
   kLanes2 = 1u << 4,
+  kGradientRun = 1u << 5,  // Workspace::Buffers::gradient_run
 };
 
 [[gnu::noinline]] void prepare_values(const Program& p, Workspace::Buffers& b) {
@@ -742,7 +744,7 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
         case code(Op::move): v = load(s->x[0]); break;         \
         case code(Op::cube): \
           if constexpr (kIsDual<T>) { \
-            if (!power(*s, v)) return false; \
+            if (!constant_power<3>(*s, v)) return false; \
           } else { \
             const double a = r_[s->x[0]]; \
             v = a * a * a; \
@@ -750,7 +752,7 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
           break; \
         case code(Op::fourth): \
           if constexpr (kIsDual<T>) { \
-            if (!power(*s, v)) return false; \
+            if (!constant_power<4>(*s, v)) return false; \
           } else { \
             const double a = r_[s->x[0]], q = a * a; \
             v = q * q; \
@@ -758,14 +760,14 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
           break; \
         case code(Op::reciprocal): \
           if constexpr (kIsDual<T>) { \
-            if (!power(*s, v)) return false; \
+            if (!constant_power<-1>(*s, v)) return false; \
           } else { \
             v = 1.0 / r_[s->x[0]]; \
           } \
           break; \
         case code(Op::inverse_square): \
           if constexpr (kIsDual<T>) { \
-            if (!power(*s, v)) return false; \
+            if (!constant_power<-2>(*s, v)) return false; \
           } else { \
             const double a = r_[s->x[0]]; \
             v = 1.0 / (a * a); \
@@ -855,8 +857,9 @@ class Fast {
     }
   }
 
-  // The value run of a program that calls nothing: the same steps, only those, so that the
-  // function it is inlined into needs no registers kept across calls (value_run<true>).
+  // The run of a program that calls nothing: the same steps (value_steps, with scaled sums),
+  // only those, so that the function it is inlined into needs no registers kept across calls
+  // (value_run<true>, gradient_run<W, true>).
   FEXPR_INLINE bool run_calling_nothing() {
     const Step* const steps = p_.value_steps.data();
     const Step* s = steps;
@@ -944,6 +947,19 @@ class Fast {
       v = chain(base, exponent, pv, d, pv * la, dd, cross, pv * la * la);
       return true;
     }
+  }
+
+  // x0 ** E for the exponents with steps of their own (cube, fourth, reciprocal, inverse_square)
+  // on Duals: power() with the exponent known, the same operations folded into multiplications,
+  // so that the gradient run of a program that calls nothing calls nothing (x**-2 still calls pow
+  // for its derivative: Program::differentiates_calling_nothing leaves it out).
+  template <int E>
+  FEXPR_INLINE bool constant_power(const Step& s, T& v) const {
+    const double a = r_[s.x[0]], e = E;
+    double d = 0.0, dd = 0.0;
+    if (base_partials(a, e, kOrder, d, dd)) return false;
+    v = chain(load(s.x[0]), power_value(a, e), d, dd);
+    return true;
   }
 
   // A math function on a Dual: the table's derivative rule, then the chain rule.
@@ -1095,50 +1111,31 @@ class Fast {
 #undef FEXPR_SCALED_SUM
 #undef FEXPR_CALLING_NOTHING
 
-// The fast derivative run over W lanes, its result spread over every derivative input
-// straight into the caller's grad and hess (as much of them as they hold).
-template <int W, int Order>
-bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
-  prepare_lanes(p, b, Order, W);
-  if (!Fast<Dual<W, Order>>(p, b).run()) return false;
-  // Zero for the derivative inputs the program does not read.
-  const std::size_t n = p.derivative_names.size();
-  const std::int32_t* lane = p.derivative_lane.data();
-  const double* lg = b.lane_grad.data() + static_cast<std::size_t>(p.result) * W;
-  const std::size_t rows = std::min(n, grad.size());
-  for (std::size_t k = 0; k < rows; ++k) grad[k] = lane[k] >= 0 ? lg[lane[k]] : 0.0;
-  if constexpr (Order == 2) {
-    const double* lh = b.lane_hess.data() + static_cast<std::size_t>(p.result) * W * W;
-    const std::size_t size = std::min(n * n, hess.size());
-    for (std::size_t i = 0; i < size; ++i) {
-      const std::int32_t k = lane[i / n], l = lane[i % n];
-      hess[i] = k >= 0 && l >= 0 ? lh[k * W + l] : 0.0;
-    }
-  }
-  return true;
-}
-
 // The width for a program's lanes: exact up to 4 (plain expressions), then for a gradient 8 or
 // 16 (an expression bound to one part of a model reads TIME and its 12 states: 13 lanes). A
 // lane beyond the program's own stays zero and costs its arithmetic, but each lane's arithmetic
 // is the same at every width, so the results do not depend on the width.
-template <int Order>
-bool fast_derivatives(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
-  switch (p.lanes.size()) {
-    case 0:
-    case 1: return fast_derivatives<1, Order>(p, b, grad, hess);
-    case 2: return fast_derivatives<2, Order>(p, b, grad, hess);
-    case 3: return fast_derivatives<3, Order>(p, b, grad, hess);
-    case 4: return fast_derivatives<4, Order>(p, b, grad, hess);
-    default: break;
-  }
-  if constexpr (Order == 1) {
-    if (p.lanes.size() <= 8) return fast_derivatives<8, 1>(p, b, grad, hess);
-    return fast_derivatives<16, 1>(p, b, grad, hess);
-  }
-  return false;
-}
+constexpr std::size_t lane_width(std::size_t lanes) { return lanes <= 4 ? std::max<std::size_t>(lanes, 1) : lanes <= 8 ? 8 : 16; }
 static_assert(Program::kMaxLanes == 16 && Program::kMaxHessianLanes == 4);
+
+// The fast Hessian run over W lanes, its result spread over every derivative input straight
+// into the caller's grad and hess.
+template <int W>
+bool fast_hessian(const Program& p, Workspace::Buffers& b, std::span<double> grad, std::span<double> hess) {
+  prepare_lanes(p, b, 2, W);
+  if (!Fast<Dual<W, 2>>(p, b).run()) return false;
+  // Zero for the derivative inputs the program does not read.
+  const std::size_t n = p.derivative_names.size();
+  const std::int32_t* lane = p.derivative_lane.data();
+  const double* lg = b.lane_grad.data() + static_cast<std::size_t>(p.result) * W;
+  for (std::size_t k = 0; k < n; ++k) grad[k] = lane[k] >= 0 ? lg[lane[k]] : 0.0;
+  const double* lh = b.lane_hess.data() + static_cast<std::size_t>(p.result) * W * W;
+  for (std::size_t i = 0; i < n * n; ++i) {
+    const std::int32_t k = lane[i / n], l = lane[i % n];
+    hess[i] = k >= 0 && l >= 0 ? lh[k * W + l] : 0.0;
+  }
+  return true;
+}
 
 // Copies the inputs in; false if any is not finite. The first thing every run does.
 [[gnu::always_inline]] inline bool begin(const Program& p, const Inputs& in, Workspace::Buffers& b) {
@@ -1183,6 +1180,99 @@ template <bool CallsNothing>
   return value(p, in, b);
 }
 
+
+// The run over 8 or 16 lanes in a function of its own: inlined into gradient_run, its chain rule
+// through a bound call vectorised worse, 120 instructions more per 13-lane model gradient.
+template <int W>
+[[gnu::noinline]] bool wide_run(const Program& p, Workspace::Buffers& b) {
+  return Fast<Dual<W, 1>>(p, b).run();
+}
+
+// The gradient runs after the inputs are loaded, one per width: each writes the gradient straight
+// into the caller's grad (every derivative input, zero for those the program does not read),
+// releases the workspace and returns the value, or hands a failed run to the reference form.
+// CallsNothing (Program::differentiates_calling_nothing, up to 4 lanes): the interpreter with
+// only the steps that call nothing, scaled sums included, so that it saves no registers.
+
+template <int W, bool CallsNothing>
+[[gnu::noinline]] double gradient_run(const Program& p, Workspace::Buffers& b, double* grad) {
+  bool done = false;
+  if constexpr (CallsNothing) done = Fast<Dual<W, 1>>(p, b).run_calling_nothing();
+  else if constexpr (W > 4) done = wide_run<W>(p, b);
+  else done = Fast<Dual<W, 1>>(p, b).run();
+  const std::size_t n = p.derivative_names.size();
+  if (!done) [[unlikely]] {
+    b.busy.store(false, std::memory_order_relaxed);
+    return gradient_the_slow_way(p, *b.inputs, b, {grad, n});
+  }
+  // Zero-filling the whole span became a call of memset, which cost the run its saved registers.
+  for (const std::uint32_t k : p.unread_derivatives) grad[k] = 0.0;
+  const std::size_t count = p.lanes.size();
+  const std::uint32_t* lanes = p.lanes.data();
+  const double* lg = b.lane_grad.data() + static_cast<std::size_t>(p.result) * W;
+  if constexpr (W <= 4) {
+    if (count == W) [[likely]]  // else W is 1 and no lane is read
+      for (int l = 0; l < W; ++l) grad[lanes[l]] = lg[l];
+  } else {
+    for (std::size_t l = 0; l < count; ++l) grad[lanes[l]] = lg[l];
+  }
+  const double v = b.value[p.result];
+  b.busy.store(false, std::memory_order_relaxed);
+  return v;
+}
+
+// A program with bound calls: a bound call, the one step that can throw (std::bad_alloc in a
+// dataset's nested evaluation), must not leave the workspace held. The cleanup has a frame of
+// its own: inside the interpreter's bound step it cost the 13-lane model gradient 470
+// instructions (its chain rule no longer vectorised).
+template <int W>
+[[gnu::noinline]] double gradient_binding(const Program& p, Workspace::Buffers& b, double* grad) {
+  try {
+    return gradient_run<W, false>(p, b, grad);
+  } catch (...) {
+    b.busy.store(false, std::memory_order_relaxed);
+    throw;
+  }
+}
+
+using GradientRun = double (*)(const Program&, Workspace::Buffers&, double*);
+
+template <int W>
+GradientRun gradient_run_for(const Program& p) {
+  if (!p.bound_calls.empty()) return gradient_binding<W>;
+  if constexpr (W <= 4)
+    if (p.differentiates_calling_nothing) return gradient_run<W, true>;
+  return gradient_run<W, false>;
+}
+
+// The gradient run for a program: by its width, whether it calls anything and whether a call
+// can throw.
+GradientRun gradient_run_for(const Program& p) {
+  switch (p.lanes.size()) {
+    case 0:
+    case 1: return gradient_run_for<1>(p);
+    case 2: return gradient_run_for<2>(p);
+    case 3: return gradient_run_for<3>(p);
+    case 4: return gradient_run_for<4>(p);
+    case 5:
+    case 6:
+    case 7:
+    case 8: return gradient_run_for<8>(p);
+    default: return gradient_run_for<16>(p);
+  }
+}
+
+// The first gradient of a program in a workspace: its registers and lanes laid out and its run
+// chosen, then the run.
+[[gnu::noinline]] double gradient_preparing(const Program& p, const Inputs& in, Workspace::Buffers& b,
+                                            std::span<double> grad) {
+  if (b.prepared != p.id) prepare_values(p, b);
+  if (p.lanes.size() > Program::kMaxLanes) return gradient_the_slow_way(p, in, b, grad);
+  prepare_lanes(p, b, 1, lane_width(p.lanes.size()));
+  b.gradient_run = gradient_run_for(p);
+  b.ready |= kGradientRun;
+  return gradient(p, in, b, grad);
+}
 }  // namespace
 
 double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
@@ -1234,15 +1324,38 @@ std::size_t values(const Program& program, std::span<const Inputs> points, Works
   return values_run<false, true>(program, buffers, points.data(), points.size(), out);
 }
 
-double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
-                   std::span<double> grad, std::span<double> hess) {
-  const bool fits = program.lanes.size() <= (order == 1 ? Program::kMaxLanes : Program::kMaxHessianLanes);
-  if (!fits || !begin(program, in, buffers)) [[unlikely]]
+double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad,
+               std::span<double> hess) {
+  if (program.lanes.size() > Program::kMaxHessianLanes || !begin(program, in, buffers)) [[unlikely]]
     return std::numeric_limits<double>::quiet_NaN();
-  if (!(order == 1 ? fast_derivatives<1>(program, buffers, grad, hess) : fast_derivatives<2>(program, buffers, grad, hess)))
-    [[unlikely]]
+  bool done = false;
+  switch (program.lanes.size()) {
+    case 0:
+    case 1: done = fast_hessian<1>(program, buffers, grad, hess); break;
+    case 2: done = fast_hessian<2>(program, buffers, grad, hess); break;
+    case 3: done = fast_hessian<3>(program, buffers, grad, hess); break;
+    default: done = fast_hessian<4>(program, buffers, grad, hess); break;
+  }
+  if (!done) [[unlikely]]
     return std::numeric_limits<double>::quiet_NaN();
   return buffers.value[program.result];
+}
+
+double gradient(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad) {
+  // The caller's mistakes (too few variables or partials, a workspace in use) are reported the
+  // slow way, before anything touches the buffers.
+  if (in.variables.size() < program.variable_count || grad.size() < program.derivative_names.size() ||
+      buffers.busy.load(std::memory_order_relaxed)) [[unlikely]]
+    return gradient_the_slow_way(program, in, buffers, grad);
+  if (buffers.prepared != program.id || !(buffers.ready & kGradientRun)) [[unlikely]]
+    return gradient_preparing(program, in, buffers, grad);
+  buffers.busy.store(true, std::memory_order_relaxed);
+  buffers.inputs = &in;
+  if (!load_inputs(program, in, buffers.value.data())) [[unlikely]] {
+    buffers.busy.store(false, std::memory_order_relaxed);
+    return gradient_the_slow_way(program, in, buffers, grad);
+  }
+  return buffers.gradient_run(program, buffers, grad.data());
 }
 
 RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {

@@ -31,6 +31,9 @@ struct Workspace::Buffers {
   std::vector<double> lane_grad;  // per register, w wide
   std::vector<double> lane_hess;  // per register, w*w
   const Inputs* inputs = nullptr;  // of the evaluation under way, for bound calls
+  // The gradient run chosen for the program (by its width, and whether it calls anything), so
+  // that each gradient jumps straight there (run.cpp).
+  double (*gradient_run)(const detail::Program&, Buffers&, double*) = nullptr;
 };
 
 }  // namespace fexpr
@@ -56,13 +59,21 @@ std::size_t values(const Program& program, std::span<const Inputs> points, Works
 // that is not an error, computes the value).
 double value_the_slow_way(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
 
-// The fast form, the entry points of Expression::gradient and hessian: the value with its
-// gradient and (order 2) Hessian written into grad and hess, as much of them as they hold. NaN
-// when an input is not finite, the fast run met anything wrong or the program has more lanes
-// than the fast form takes; a successful run's value is always finite. run() then gives the
-// error or the result.
-double derivatives(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order,
-                   std::span<double> grad, std::span<double> hess);
+// Expression::gradient, all of it, as value() is Expression::value: the caller's checks, holding
+// the workspace while the fast form runs over the program's lanes, the gradient written into
+// grad (every derivative input), and, when the fast run gives no value, gradient_the_slow_way.
+double gradient(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad);
+// Out of line (expression.cpp): reports the caller's mistakes, else holds the workspace and
+// runs the reference form with derivatives, which reports the error or gives the result.
+double gradient_the_slow_way(const Program& program, const Inputs& in, Workspace::Buffers& buffers,
+                             std::span<double> grad);
+
+// The fast form, the entry point of Expression::hessian (the caller checks and holds): the value
+// with its gradient and Hessian written into grad and hess. NaN when an input is not finite, the
+// fast run met anything wrong or the program has more lanes than a fast Hessian takes; a
+// successful run's value is always finite. run() then gives the error or the result.
+double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad,
+               std::span<double> hess);
 
 // The reference form, which locates errors. order 0: value only; 1: with gradient; 2: with
 // gradient and Hessian. The result is in buffers.value[program.result] (and its rows of
