@@ -1,10 +1,11 @@
 // Generated C against the interpreter: every expression of examples/expressions.txt that the
 // generator supports, the benchmark cases and a 250 seeded random expressions, each
-// written as C for its value, its gradient and its Hessian (checked) and its gradient
-// (unchecked), compiled by the system C compiler into one shared object, and run at several
-// points. Where the interpreter gives a result, the C gives the same bits (memcmp of every
-// double); a successful result is finite in both, so no NaN is ever compared. Where the
-// interpreter reports an error, the checked C returns status 1 with the same message.
+// written as C for its value, its gradient and its Hessian (checked, and checked without
+// located errors) and its gradient (unchecked), compiled by the system C compiler into one
+// shared object, and run at several points. Where the interpreter gives a result, the C gives
+// the same bits (memcmp of every double); a successful result is finite in both, so no NaN is
+// ever compared. Where the interpreter reports an error, the checked C returns status 1 with
+// the same message, and the C without located errors returns status 1.
 #include "bench/cases.hpp"
 #include "codegen/generate.hpp"
 #include "native_build.hpp"
@@ -205,6 +206,7 @@ struct Variant {
   std::size_t subject;
   int order;
   bool checked;
+  bool located;  // Options::locate_errors
   std::string name;
 };
 
@@ -227,9 +229,11 @@ Tally agree(const std::vector<Subject>& subjects) {
     compiled.push_back(*r.expression);
     ++tally.expressions;
     bool supported = true;
-    for (const auto& [order, checked] : {std::pair{0, true}, {1, true}, {2, true}, {1, false}}) {
-      const std::string name = "f" + std::to_string(s) + "_" + std::to_string(order) + (checked ? "c" : "u");
-      const auto g = codegen::generate_c(*r.expression, subjects[s].text, {name, order, checked});
+    for (const auto& [order, checked, located] : {std::tuple{0, true, true}, {1, true, true}, {2, true, true},
+                                                  {0, true, false}, {1, true, false}, {2, true, false}, {1, false, true}}) {
+      const std::string name =
+          "f" + std::to_string(s) + "_" + std::to_string(order) + (checked ? "c" : "u") + (located ? "" : "l");
+      const auto g = codegen::generate_c(*r.expression, subjects[s].text, {name, order, checked, located});
       if (g.source.empty()) {
         REQUIRE_FALSE(g.diagnostics.empty());
         if (supported) tally.unsupported.push_back(subjects[s].text + ": " + g.diagnostics.front().message);
@@ -237,7 +241,7 @@ Tally agree(const std::vector<Subject>& subjects) {
         break;
       }
       source += g.source;
-      variants.push_back({s, order, checked, name});
+      variants.push_back({s, order, checked, located, name});
     }
     if (supported) ++tally.supported;
   }
@@ -249,10 +253,12 @@ Tally agree(const std::vector<Subject>& subjects) {
     for (const auto& point : subject.points) {
       const Outcome expected = interpret(e, v.order, point);
       const Outcome got = run_generated(so, v.name, v.order, e.derivative_count(), point);
-      INFO(subject.text << "  order " << v.order << (v.checked ? "" : " unchecked") << "  at " << numbers_text(point));
+      INFO(subject.text << "  order " << v.order << (v.checked ? "" : " unchecked") << (v.located ? "" : " not located")
+                        << "  at " << numbers_text(point));
       if (!expected.error.empty()) {
         ++tally.errors;
-        if (v.checked) CHECK(got.error == expected.error);
+        if (v.checked && v.located) CHECK(got.error == expected.error);
+        if (v.checked && !v.located) CHECK(got.error != "");
         continue;
       }
       ++tally.runs;
