@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <random>
 
 namespace {
@@ -326,4 +327,35 @@ TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors inc
   report("random expressions", t);
   CHECK(t.supported == t.expressions);
   CHECK(t.runs > 1000);
+}
+
+// The rules of the code without located errors and of the folded derivatives, at points that
+// reach them: a value that feeds a sum overflowing there, or NaN or infinite through the sum
+// (an input, a product, a quotient); a division by zero inside a sum; derivative terms with a
+// zero factor, whose sign survives only where every other term is a zero too (x*0 at x < 0 and
+// x = -0, differences of equal products, negated zeros, d/dy of TIME*x - (-TIME) - y*0 at
+// negative TIME and x); and a value read after a branch.
+TEST_CASE("C without located errors fails where the interpreter does and folds derivatives exactly") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<std::vector<double>> points = {
+      {0.5, 2.0, -3.0},  {0.0, -0.0, 0.0}, {0.0, 0.0, -0.0},  {1.0, -1.5, 1.0},  {0.0, 1e200, 1.0}, {0.0, 1.0, 1e300},
+      {0.0, -1e160, 1e160}, {0.0, 5e-324, 1.0}, {0.0, nan, 1.0}, {inf, 1.0, 1.0}, {0.0, 1.0, -inf}, {0.0, 1e308, -1e308},
+      {-1.0, -2.0, 0.5}, {-0.5, 3.0, -1.0}, {-0.0, -0.0, -0.0}};
+  std::vector<Subject> subjects;
+  for (const char* text :
+       {"1E200*x*x + y", "x*x*x - y*y", "x + 1/(y - 1)", "x*y + 1/y", "(x*1E300)*1E10 - (x*1E300)*1E10",
+        "(x*0 + 25)*y", "x*0*y", "-(x*0) - y*0", "0*x - 0*y", "(x - x)*0 + y*(-0)", "x*y - x*y", "-x*0 + 0",
+        "0 - x*0", "x*0 - (-0)", "(-0) - x*0", "(x*0)*(y*0) + TIME", "IF(x: x*y, 0, y*y) + x*0", "x + y",
+        "IF(x - 1: 0, x*1E300, y*0) + x", "SQRT(x*x + y*y) + x*0", "(x + y)**2 - x*1E300*1E300",
+        "TIME*x - (-TIME) - y*0", "TIME*x + (-TIME) - y*0", "-(TIME*x) - y*0", "(-TIME) - TIME*x - y*0",
+        "TIME*x*(-0) - y*0", "(TIME*x - (-TIME))*2 - y*0", "-TIME*0 - TIME*x - y*0"})
+    subjects.push_back({text, {"x", "y"}, points});
+  const Tally t = agree(subjects);
+  report("elision and folding rules", t);
+  CHECK(t.supported == t.expressions);
+  CHECK(t.errors > 50);
 }
