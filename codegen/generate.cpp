@@ -105,6 +105,7 @@ class Generator {
     registers();
     body();
     outputs();
+    w_.drop_unused();
     out.diagnostics = std::move(diagnostics_);
     if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
     out.reads_mode = reads_mode_;

@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 
+#include <tuple>
+
 namespace fexpr {
 
 namespace detail {
@@ -23,30 +25,29 @@ struct NativeLibrary {
 namespace {
 
 // The entry points. The generated functions read one array, TIME, the variables, then MODE if
-// read; the entry points fill it on their own stack, sized here, so a call allocates nothing,
-// and flatten has the C compiler inline the functions, so the array lives in registers. They
-// run the functions that test only what every failure reaches (Options::locate_errors false),
-// and on a failure the ones that test every operation, for the interpreter's message; the
-// latter are cold, kept out of line.
+// read, filled on the stack, so a call allocates nothing. The entry runs the function that
+// tests only what every failure reaches (Options::locate_errors false), inlined by flatten so
+// that the array stays in registers; on a failure, an out-of-line cold function fills its own
+// array and runs the one that tests every operation, for the interpreter's message.
 std::string entry_points(std::size_t n, bool reads_mode) {
   // Written out rather than looped, so that at -O2 the compiler keeps the array in registers.
   std::string fill = "  double in[" + std::to_string(n + (reads_mode ? 1 : 0)) + "];\n  in[0] = time;\n";
   for (std::size_t k = 1; k < n; ++k)
     fill += "  in[" + std::to_string(k) + "] = variables[" + std::to_string(k - 1) + "];\n";
   fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
-  return "\n__attribute__((flatten)) double fexpr_value_call(double time, const double *variables, double mode, "
-         "const char **error) {\n" + fill + "  double v;\n  if (!fexpr_value_lean(in, &v, 0)) return v;\n"
-         "  return fexpr_value(in, &v, error) ? 0.0 : v;\n}\n"
-         "\n__attribute__((flatten)) double fexpr_gradient_call(double time, const double *variables, double mode, "
-         "double *grad, const char **error) {\n" + fill + "  double v;\n  if (!fexpr_gradient_lean(in, &v, grad, 0)) return v;\n"
-         "  return fexpr_gradient(in, &v, grad, error) ? 0.0 : v;\n}\n";
+  const std::string inputs = "double time, const double *variables, double mode", call = "time, variables, mode";
+  std::string s;
+  for (const auto& [what, grad, grad_arg] : {std::tuple<std::string, std::string, std::string>{"value", "", ""},
+                                             {"gradient", ", double *grad", ", grad"}}) {
+    s += "\nstatic __attribute__((cold, noinline)) double fexpr_" + what + "_located(" + inputs + grad +
+         ", const char **error) {\n" + fill + "  double v;\n  return fexpr_" + what + "(in, &v" + grad_arg +
+         ", error) ? 0.0 : v;\n}\n"
+         "\n__attribute__((flatten)) double fexpr_" + what + "_call(" + inputs + grad + ", const char **error) {\n" +
+         fill + "  double v;\n  if (!fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) return v;\n  return fexpr_" +
+         what + "_located(" + call + grad_arg + ", error);\n}\n";
+  }
+  return s;
 }
-
-// The located functions are called only on a failure: out of line, and not inlined by flatten.
-constexpr const char* kColdDeclarations =
-    "__attribute__((cold, noinline)) int fexpr_value(const double *in, double *value, const char **error);\n"
-    "__attribute__((cold, noinline)) int fexpr_gradient(const double *in, double *value, double *grad, "
-    "const char **error);\n\n";
 
 }  // namespace
 
@@ -70,7 +71,7 @@ NativeResult compile_native(const Expression& expression) {
     return result;
   }
   std::filesystem::path object;
-  std::string source = kColdDeclarations + value.source + gradient.source +
+  std::string source = value.source + gradient.source +
                        codegen::generate_c(expression, {}, {"fexpr_value_lean", 0, true, false}).source +
                        codegen::generate_c(expression, {}, {"fexpr_gradient_lean", 1, true, false}).source +
                        entry_points(n, value.reads_mode);

@@ -1,7 +1,10 @@
 #include "codegen/writer.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <map>
 
 namespace fexpr::codegen {
 
@@ -13,6 +16,21 @@ namespace {
 bool nonzero(const Scalar& s) { return s.known && s.value != 0.0; }
 Scalar zero_of(Scalar s) {
   s.finite = s.zero = true;
+  return s;
+}
+// A finite number plus a constant under 2^970 in magnitude (half the spacing of doubles near the
+// largest) rounds to a finite one, as does a finite number times a constant of at most 1: such
+// results need no test.
+bool stays_finite_sum(const Scalar& a, const Scalar& b) {
+  const auto small = [](const Scalar& s) { return s.known && std::fabs(s.value) < 0x1p970; };
+  return (is_finite(a) && small(b)) || (is_finite(b) && small(a));
+}
+bool stays_finite_product(const Scalar& a, const Scalar& b) {
+  const auto at_most_one = [](const Scalar& s) { return s.known && std::fabs(s.value) <= 1.0; };
+  return (is_finite(a) && at_most_one(b)) || (is_finite(b) && at_most_one(a));
+}
+Scalar finite_if(Scalar s, bool finite) {
+  s.finite = finite;
   return s;
 }
 
@@ -53,6 +71,60 @@ void Writer::close() {
   line("}");
 }
 
+namespace {
+
+// The emitted variables (t0, t1, ...) a line names.
+std::vector<std::string> temporaries_in(const std::string& line) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < line.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(line[i])) || line[i] == '_')) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_')) ++j;
+    const std::string word = line.substr(i, j - i);
+    if (word.size() > 1 && word[0] == 't' && word.find_first_not_of("0123456789", 1) == std::string::npos)
+      out.push_back(word);
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Writer::drop_unused() {
+  std::vector<std::string> lines;
+  for (std::size_t begin = 0; begin < body_.size();) {
+    const std::size_t end = std::min(body_.find('\n', begin), body_.size());
+    lines.push_back(body_.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  std::map<std::string, int> reads;
+  std::vector<std::string> defines(lines.size());
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    for (const std::string& t : temporaries_in(lines[k])) ++reads[t];
+    const std::size_t start = lines[k].find_first_not_of(' ');
+    if (start != std::string::npos && lines[k].compare(start, 13, "const double ") == 0) {
+      const std::vector<std::string> named = temporaries_in(lines[k].substr(start + 13, lines[k].find(' ', start + 13) - start - 13));
+      if (named.size() == 1) defines[k] = named.front();
+    }
+  }
+  std::vector<bool> dropped(lines.size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (dropped[k] || defines[k].empty() || reads[defines[k]] != 1) continue;
+      dropped[k] = changed = true;
+      for (const std::string& t : temporaries_in(lines[k])) --reads[t];
+    }
+  }
+  std::string kept;
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    if (!dropped[k]) kept += lines[k] + "\n";
+  body_ = kept;
+}
+
 Scalar Writer::emit(const std::string& expression) {
   Scalar s = variable("t" + std::to_string(next_++));
   line("const double " + s.name + " = " + expression + ";");
@@ -79,7 +151,7 @@ Scalar Writer::add(const Scalar& a, const Scalar& b) {
   if (a.zero && (nonzero(b) || is(b, 0.0))) return b;
   if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
   const Scalar s = emit(text(a) + " + " + text(b));
-  return a.zero && b.zero ? zero_of(s) : s;
+  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
 }
 Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value - b.value);
@@ -88,13 +160,13 @@ Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.zero && is(b, -0.0)) return known(0.0);
   if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
   const Scalar s = emit(text(a) + " - " + text(b));
-  return a.zero && b.zero ? zero_of(s) : s;
+  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
 }
 Scalar Writer::mul(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value * b.value);
   if (is(b, 1.0)) return a;
   if (is(a, 1.0)) return b;
-  return emit(text(a) + " * " + text(b));
+  return finite_if(emit(text(a) + " * " + text(b)), stays_finite_product(a, b));
 }
 Scalar Writer::div(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value / b.value);
@@ -104,7 +176,7 @@ Scalar Writer::div(const Scalar& a, const Scalar& b) {
 Scalar Writer::neg(const Scalar& a) {
   if (a.known) return known(-a.value);
   const Scalar s = emit("-" + a.name);
-  return a.zero ? zero_of(s) : s;
+  return a.zero ? zero_of(s) : finite_if(s, is_finite(a));
 }
 Scalar Writer::term(const Scalar& a, const Scalar& b) {
   const auto is_zero = [](const Scalar& s) { return s.zero || (s.known && s.value == 0.0); };

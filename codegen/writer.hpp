@@ -58,6 +58,9 @@ class Writer {
   void open(const std::string& head);  // "head {" and one level deeper
   void close();
   const std::string& body() const { return body_; }
+  // Removes the `const double tN = ...;` lines whose variable nothing reads (derivative terms
+  // folded away), and then the ones only those read.
+  void drop_unused();
   // A fresh C variable holding `expression`.
   Scalar emit(const std::string& expression);
   // A fresh C variable, unset, for a C function to write.
