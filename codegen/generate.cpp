@@ -101,9 +101,11 @@ class Generator {
       out.diagnostics = std::move(diagnostics_);
       return out;
     }
+    if (o_.checked && !o_.locate_errors) elisions();
     registers();
     body();
     outputs();
+    w_.drop_unused();
     out.diagnostics = std::move(diagnostics_);
     if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
     out.reads_mode = reads_mode_;
@@ -111,7 +113,8 @@ class Generator {
   }
 
  private:
-  void body() {
+  // Instruction k's place among the jumps: a target, or the first after a jump (a block begins).
+  std::vector<bool> targets() const {
     std::vector<bool> target(p_.code.size() + 1, false);
     for (const Instruction& i : p_.code) {
       if (i.op == OpCode::jump) target[i.a] = true;
@@ -120,11 +123,91 @@ class Generator {
         target[b.lt] = target[b.eq] = target[b.gt] = true;
       }
     }
+    return target;
+  }
+  static bool control(OpCode op) { return op == OpCode::branch || op == OpCode::jump; }
+
+  void body() {
+    const std::vector<bool> target = targets();
     for (std::uint32_t k = 0; k < p_.code.size(); ++k) {
-      if (target[k]) w_.line(label(k) + ":;");
+      if (target[k]) {
+        w_.line(label(k) + ":;");
+        forget();
+      }
       instruction(k);
+      if (control(p_.code[k].op)) forget();
     }
-    if (target[p_.code.size()]) w_.line(label(static_cast<std::uint32_t>(p_.code.size())) + ":;");
+    if (target[p_.code.size()]) {
+      w_.line(label(static_cast<std::uint32_t>(p_.code.size())) + ":;");
+      forget();
+    }
+  }
+
+  // The registers instruction k reads, each with whether it carries an infinity or NaN through
+  // to its value and derivatives (+, -, *, a numerator).
+  std::vector<std::pair<std::uint32_t, bool>> reads(const Instruction& i) const {
+    switch (i.op) {
+      case OpCode::add:
+      case OpCode::subtract:
+      case OpCode::multiply: return {{i.a, true}, {i.b, true}};
+      case OpCode::square:
+      case OpCode::negate: return {{i.a, true}};
+      case OpCode::divide: return {{i.a, true}, {i.b, false}};
+      case OpCode::power: return {{i.a, false}, {i.b, false}};
+      case OpCode::move:
+      case OpCode::branch: return {{i.a, false}};
+      case OpCode::jump: return {};
+      case OpCode::call:
+      case OpCode::bound: break;
+    }
+    std::vector<std::pair<std::uint32_t, bool>> out;
+    for (std::uint32_t a = 0; a < i.count; ++a) out.emplace_back(p_.argument_lists[i.a + a], false);
+    return out;
+  }
+
+  // Which values the checked code without located errors leaves untested: those whose only
+  // readers, in their own block and at least one, carry an infinity or NaN on to a value that
+  // is tested (eval/program.hpp's rule for the fast form). The readers run whenever the value
+  // is computed, as nothing leaves a block but at its end.
+  void elisions() {
+    const std::size_t n = p_.code.size();
+    std::vector<bool> leader = targets();
+    for (std::size_t k = 0; k < n; ++k)
+      if (control(p_.code[k].op)) leader[k + 1] = true;
+    // Whether register r, set before instruction `from` (or is an input), is tested through its
+    // readers up to the end of the block or its next definition.
+    const auto carried = [&](std::uint32_t r, std::size_t from) {
+      std::size_t end = from, uses = 0;
+      bool redefined = false;
+      for (; end < n && !leader[end] && !redefined; ++end) {
+        for (const auto& [read, carries] : reads(p_.code[end])) {
+          if (read != r) continue;
+          if (!carries) return false;
+          ++uses;
+        }
+        redefined = !control(p_.code[end].op) && p_.code[end].dst == r;
+      }
+      if (uses == 0) return false;
+      if (redefined) return true;
+      // Alive at the block's end: only if nothing else reads it.
+      if (r == p_.result) return false;
+      for (std::size_t u = 0; u < n; ++u) {
+        if (u >= from && u < end) continue;
+        for (const auto& read : reads(p_.code[u]))
+          if (read.first == r) return false;
+      }
+      return true;
+    };
+    elided_.assign(n, false);
+    for (std::size_t k = 0; k < n; ++k)
+      if (!control(p_.code[k].op) && p_.code[k].op != OpCode::bound) elided_[k] = carried(p_.code[k].dst, k + 1);
+    input_elided_.assign(p_.first_constant, false);
+    for (std::uint32_t r = 0; r < p_.first_constant; ++r) input_elided_[r] = carried(r, 0);
+  }
+
+  // After a label, what the registers hold depends on the way in: only their variables are known.
+  void forget() {
+    for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) cur_[r] = reg_[r];
   }
 
   std::string label(std::uint32_t k) const { return prefix_ + "L" + std::to_string(k); }
@@ -142,6 +225,16 @@ class Generator {
   // temporary is a C variable with its derivatives beside it. Inline, the inputs are given and
   // the width is the enclosing function's; else the model states follow, for the bound calls.
   void registers() {
+    registers_declared();
+    cur_ = reg_;
+    // Checked code tests the inputs it reads, or carries them to a test (elided).
+    for (std::uint32_t r = 0; r < p_.first_constant && o_.checked && !inline_(); ++r) {
+      const bool elided = !input_elided_.empty() && input_elided_[r];
+      cur_[r].v.finite = !elided;
+      cur_[r].v.guarded = elided;
+    }
+  }
+  void registers_declared() {
     const std::size_t lanes = static_cast<std::size_t>(w_.lanes());
     reg_.resize(p_.register_count);
     for (std::uint32_t r = 0; r < p_.register_count; ++r) {
@@ -175,6 +268,7 @@ class Generator {
     for (std::size_t k = first_state(); k < given_.size(); ++k) {
       Dual& d = given_[k];
       d.v = variable("s" + std::to_string(k));
+      d.v.finite = o_.checked;
       for (std::size_t l = 0; l < lanes && o_.order >= 1; ++l)
         d.g.push_back(known(p_.derivative_lane[k] == static_cast<std::int32_t>(l) ? 1.0 : 0.0));
       if (o_.order >= 2) d.h.assign(lanes * lanes, known(0.0));
@@ -191,17 +285,35 @@ class Generator {
 
   const Dual& load(std::uint32_t r) {
     if (r == 1) reads_mode_ = true;
-    return reg_[r];
+    return cur_[r];
   }
 
-  void store(std::uint32_t dst, const Dual& d) { w_.assign(reg_[dst], d); }
+  // Writes d into the register's variables; until the next label the register holds d's known
+  // numbers as they are and its variables with d's guarantees.
+  void store(std::uint32_t dst, const Dual& d) {
+    w_.assign(reg_[dst], d);
+    Dual& held = cur_[dst];
+    held = reg_[dst];
+    const auto hold = [](Scalar& to, const Scalar& from) {
+      if (from.known) {
+        to = from;
+        return;
+      }
+      to.finite = from.finite;
+      to.guarded = from.guarded;
+      to.zero = from.zero;
+    };
+    hold(held.v, d.v);
+    for (std::size_t k = 0; k < held.g.size(); ++k) hold(held.g[k], d.g[k]);
+    for (std::size_t k = 0; k < held.h.size(); ++k) hold(held.h[k], d.h[k]);
+  }
 
   // The reference form's checks of a computed value: finite, then its derivatives.
   void check(const Dual& d, const std::string& pre) {
     auto finite = [](const std::vector<Scalar>& parts) {
       std::string test;
       for (const Scalar& s : parts) {
-        if (s.known && std::isfinite(s.value)) continue;
+        if (is_finite(s)) continue;
         test += (test.empty() ? "" : " && ") + ("isfinite(" + text(s) + ")");
       }
       return test;
@@ -254,7 +366,16 @@ class Generator {
       default: break;
     }
     if (d) {
-      check(*d, pre);
+      // The value is now tested, or (elided) an infinity in it reaches a test; its derivatives
+      // are known finite only where tested.
+      const bool tested = elided_.empty() || !elided_[k];
+      if (tested) check(*d, pre);
+      if (o_.checked) {
+        d->v.finite = d->v.finite || tested;
+        d->v.guarded = !tested;
+        for (Scalar& g : d->g) g.finite = g.finite || tested;
+        for (Scalar& h : d->h) h.finite = h.finite || tested;
+      }
       store(i.dst, *d);
     }
     w_.close();
@@ -319,7 +440,10 @@ class Generator {
   Writer& w_;
   std::string prefix_;
   std::vector<Dual> given_;  // by derivative index: TIME, the variables, the model states
-  std::vector<Dual> reg_;
+  std::vector<Dual> reg_;  // each register's variables
+  std::vector<Dual> cur_;  // what each register holds at the instruction being written
+  // Without located errors: the instructions whose value is not tested, and the inputs.
+  std::vector<bool> elided_, input_elided_;
   std::vector<Diagnostic> diagnostics_;
   bool reads_mode_ = false;
 };
@@ -345,7 +469,11 @@ std::string Generator::prologue() const {
   if (o_.order >= 1) s += "; grad[" + std::to_string(n) + "], d/d(in[k])";
   if (o_.order >= 2) s += "; hess[" + std::to_string(n * n) + "], row-major and symmetric";
   s += ".\n";
-  if (o_.checked) {
+  if (o_.checked && !o_.locate_errors) {
+    s += " * Returns 0, or 1 where the interpreter reports an error. A value that only feeds +, -, *\n"
+         " * is tested through what it feeds, so *error may name a later operation than the\n"
+         " * interpreter's: run the function written without this option for its message.\n */\n";
+  } else if (o_.checked) {
     s += " * Returns 0, or 1 where the interpreter reports an error (a domain error, an overflow, an\n"
          " * infinite derivative): *error (when error is not NULL) is then the interpreter's message\n"
          " * and the outputs are not written.\n */\n";
@@ -364,7 +492,7 @@ std::string Generator::prologue() const {
     const bool read = r == 0   ? p_.reads_time
                       : r == 1 ? p_.reads_mode
                                : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
-    if (read) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+    if (read && (input_elided_.empty() || !input_elided_[r])) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
   }
   for (std::size_t k = first_state(); k < n; ++k) {
     loads += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";

@@ -46,6 +46,11 @@ struct Options {
   std::string name = "fexpr_function";  // the C function's name
   int order = 0;                        // 0 the value, 1 with the gradient, 2 with the Hessian
   bool checked = true;                  // keep the interpreter's domain and finiteness checks
+  // With checked: false tests a value that only feeds +, -, * (or a numerator) in its block
+  // through that reader's test, as the interpreter's fast form does (eval/program.hpp). Every
+  // failure is still caught, with the same values on success, but its message may name a later
+  // operation; the caller then runs the function written with true for the interpreter's.
+  bool locate_errors = true;
 };
 
 // Where an expression of a dataset comes from.

@@ -9,6 +9,8 @@
 
 #include <dlfcn.h>
 
+#include <tuple>
+
 namespace fexpr {
 
 namespace detail {
@@ -22,50 +24,29 @@ struct NativeLibrary {
 
 namespace {
 
-// Whether the program is additions, subtractions, products and moves only, with no branch: an
-// infinity or NaN anywhere in it, value or derivative, then reaches the result, so an unchecked
-// run whose inputs and results are all finite is one the checked code would have passed, with
-// the same bits (the same operations without the checks).
-bool propagates_every_failure(const detail::Program& p) {
-  using detail::OpCode;
-  for (const detail::Instruction& i : p.code) {
-    if (i.op != OpCode::add && i.op != OpCode::subtract && i.op != OpCode::multiply && i.op != OpCode::negate &&
-        i.op != OpCode::square && i.op != OpCode::move)
-      return false;
-  }
-  return true;
-}
-
 // The entry points. The generated functions read one array, TIME, the variables, then MODE if
-// read; the entry points fill it on their own stack, sized here, so a call allocates nothing,
-// and flatten has the C compiler inline the functions, so the array lives in registers. With
-// `fast`, they run the unchecked functions first and the checked ones (for the message) only
-// when an input or a result is not finite: one test instead of one per operation.
-std::string entry_points(std::size_t n, bool reads_mode, bool fast) {
-  // Written out rather than looped, so that at -O2 the compiler keeps the array in registers
-  // and makes the tests branch-free.
+// read, filled on the stack, so a call allocates nothing. The entry runs the function that
+// tests only what every failure reaches (Options::locate_errors false), inlined by flatten so
+// that the array stays in registers; on a failure, an out-of-line cold function fills its own
+// array and runs the one that tests every operation, for the interpreter's message.
+std::string entry_points(std::size_t n, bool reads_mode) {
+  // Written out rather than looped, so that at -O2 the compiler keeps the array in registers.
   std::string fill = "  double in[" + std::to_string(n + (reads_mode ? 1 : 0)) + "];\n  in[0] = time;\n";
   for (std::size_t k = 1; k < n; ++k)
     fill += "  in[" + std::to_string(k) + "] = variables[" + std::to_string(k - 1) + "];\n";
   fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
-  const auto all_finite = [](const std::string& array, std::size_t count) {
-    std::string tests;
-    for (std::size_t k = 0; k < count; ++k) tests += "  finite &= isfinite(" + array + "[" + std::to_string(k) + "]) != 0;\n";
-    return tests;
-  };
-  const std::string inputs_finite = "  int finite = 1;\n" + all_finite("in", n + (reads_mode ? 1 : 0));
-  std::string value = fill + "  double v;\n", gradient = fill + "  double v;\n";
-  if (fast) {
-    value += "  fexpr_value_fast(in, &v, 0);\n" + inputs_finite + "  if (finite && isfinite(v)) return v;\n";
-    gradient += "  double g[" + std::to_string(n) + "];\n  fexpr_gradient_fast(in, &v, g, 0);\n" + inputs_finite +
-                "  finite &= isfinite(v) != 0;\n" + all_finite("g", n) + "  if (finite) {\n"
-                "    for (int k = 0; k < " + std::to_string(n) + "; ++k) grad[k] = g[k];\n    return v;\n  }\n";
+  const std::string inputs = "double time, const double *variables, double mode", call = "time, variables, mode";
+  std::string s;
+  for (const auto& [what, grad, grad_arg] : {std::tuple<std::string, std::string, std::string>{"value", "", ""},
+                                             {"gradient", ", double *grad", ", grad"}}) {
+    s += "\nstatic __attribute__((cold, noinline)) double fexpr_" + what + "_located(" + inputs + grad +
+         ", const char **error) {\n" + fill + "  double v;\n  return fexpr_" + what + "(in, &v" + grad_arg +
+         ", error) ? 0.0 : v;\n}\n"
+         "\n__attribute__((flatten)) double fexpr_" + what + "_call(" + inputs + grad + ", const char **error) {\n" +
+         fill + "  double v;\n  if (!fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) return v;\n  return fexpr_" +
+         what + "_located(" + call + grad_arg + ", error);\n}\n";
   }
-  return "\n__attribute__((flatten)) double fexpr_value_call(double time, const double *variables, double mode, "
-         "const char **error) {\n" + value + "  return fexpr_value(in, &v, error) ? 0.0 : v;\n}\n"
-         "\n__attribute__((flatten)) double fexpr_gradient_call(double time, const double *variables, double mode, "
-         "double *grad, const char **error) {\n" + gradient +
-         "  return fexpr_gradient(in, &v, grad, error) ? 0.0 : v;\n}\n";
+  return s;
 }
 
 }  // namespace
@@ -90,13 +71,10 @@ NativeResult compile_native(const Expression& expression) {
     return result;
   }
   std::filesystem::path object;
-  std::string source = value.source + gradient.source;
-  const bool fast = propagates_every_failure(expression.program());
-  if (fast) {
-    source += codegen::generate_c(expression, {}, {"fexpr_value_fast", 0, false}).source +
-              codegen::generate_c(expression, {}, {"fexpr_gradient_fast", 1, false}).source;
-  }
-  source += entry_points(n, value.reads_mode, fast);
+  std::string source = value.source + gradient.source +
+                       codegen::generate_c(expression, {}, {"fexpr_value_lean", 0, true, false}).source +
+                       codegen::generate_c(expression, {}, {"fexpr_gradient_lean", 1, true, false}).source +
+                       entry_points(n, value.reads_mode);
   if (std::string error = codegen::cached_object(source, object); !error.empty()) {
     result.why_not = error;
     return result;

@@ -1,11 +1,40 @@
 #include "codegen/writer.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <map>
 
 namespace fexpr::codegen {
 
 bool is(const Scalar& s, double v) { return s.known && s.value == v && std::signbit(s.value) == std::signbit(v); }
+bool is_finite(const Scalar& s) { return s.known ? std::isfinite(s.value) : s.finite || s.zero; }
+
+namespace {
+
+bool nonzero(const Scalar& s) { return s.known && s.value != 0.0; }
+Scalar zero_of(Scalar s) {
+  s.finite = s.zero = true;
+  return s;
+}
+// A finite number plus a constant under 2^970 in magnitude (half the spacing of doubles near the
+// largest) rounds to a finite one, as does a finite number times a constant of at most 1: such
+// results need no test.
+bool stays_finite_sum(const Scalar& a, const Scalar& b) {
+  const auto small = [](const Scalar& s) { return s.known && std::fabs(s.value) < 0x1p970; };
+  return (is_finite(a) && small(b)) || (is_finite(b) && small(a));
+}
+bool stays_finite_product(const Scalar& a, const Scalar& b) {
+  const auto at_most_one = [](const Scalar& s) { return s.known && std::fabs(s.value) <= 1.0; };
+  return (is_finite(a) && at_most_one(b)) || (is_finite(b) && at_most_one(a));
+}
+Scalar finite_if(Scalar s, bool finite) {
+  s.finite = finite;
+  return s;
+}
+
+}  // namespace
 
 std::string literal(double v) {
   // A constant folded out of range (1/0 in a branch never taken) still needs C text.
@@ -42,6 +71,60 @@ void Writer::close() {
   line("}");
 }
 
+namespace {
+
+// The emitted variables (t0, t1, ...) a line names.
+std::vector<std::string> temporaries_in(const std::string& line) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < line.size();) {
+    if (!(std::isalpha(static_cast<unsigned char>(line[i])) || line[i] == '_')) {
+      ++i;
+      continue;
+    }
+    std::size_t j = i;
+    while (j < line.size() && (std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_')) ++j;
+    const std::string word = line.substr(i, j - i);
+    if (word.size() > 1 && word[0] == 't' && word.find_first_not_of("0123456789", 1) == std::string::npos)
+      out.push_back(word);
+    i = j;
+  }
+  return out;
+}
+
+}  // namespace
+
+void Writer::drop_unused() {
+  std::vector<std::string> lines;
+  for (std::size_t begin = 0; begin < body_.size();) {
+    const std::size_t end = std::min(body_.find('\n', begin), body_.size());
+    lines.push_back(body_.substr(begin, end - begin));
+    begin = end + 1;
+  }
+  std::map<std::string, int> reads;
+  std::vector<std::string> defines(lines.size());
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    for (const std::string& t : temporaries_in(lines[k])) ++reads[t];
+    const std::size_t start = lines[k].find_first_not_of(' ');
+    if (start != std::string::npos && lines[k].compare(start, 13, "const double ") == 0) {
+      const std::vector<std::string> named = temporaries_in(lines[k].substr(start + 13, lines[k].find(' ', start + 13) - start - 13));
+      if (named.size() == 1) defines[k] = named.front();
+    }
+  }
+  std::vector<bool> dropped(lines.size(), false);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t k = 0; k < lines.size(); ++k) {
+      if (dropped[k] || defines[k].empty() || reads[defines[k]] != 1) continue;
+      dropped[k] = changed = true;
+      for (const std::string& t : temporaries_in(lines[k])) --reads[t];
+    }
+  }
+  std::string kept;
+  for (std::size_t k = 0; k < lines.size(); ++k)
+    if (!dropped[k]) kept += lines[k] + "\n";
+  body_ = kept;
+}
+
 Scalar Writer::emit(const std::string& expression) {
   Scalar s = variable("t" + std::to_string(next_++));
   line("const double " + s.name + " = " + expression + ";");
@@ -58,23 +141,32 @@ void Writer::fail_if(const std::string& condition, const std::string& message) {
   if (checked_) line("if (" + condition + ") return fx_fail(error, " + quoted(message) + ");");
 }
 
-// Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x.
+// Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x; and
+// for z, +0 or -0: z + c = c - z = c and z - c = -c for a known c != 0, z + (+0) = (+0) - z = +0
+// and z - (-0) = +0 (round to nearest: +0 + -0 is +0).
 Scalar Writer::add(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value + b.value);
   if (is(b, -0.0)) return a;
   if (is(a, -0.0)) return b;
-  return emit(text(a) + " + " + text(b));
+  if (a.zero && (nonzero(b) || is(b, 0.0))) return b;
+  if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
+  const Scalar s = emit(text(a) + " + " + text(b));
+  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
 }
 Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value - b.value);
   if (is(b, 0.0)) return a;
-  return emit(text(a) + " - " + text(b));
+  if (a.zero && nonzero(b)) return known(-b.value);
+  if (a.zero && is(b, -0.0)) return known(0.0);
+  if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
+  const Scalar s = emit(text(a) + " - " + text(b));
+  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
 }
 Scalar Writer::mul(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value * b.value);
   if (is(b, 1.0)) return a;
   if (is(a, 1.0)) return b;
-  return emit(text(a) + " * " + text(b));
+  return finite_if(emit(text(a) + " * " + text(b)), stays_finite_product(a, b));
 }
 Scalar Writer::div(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value / b.value);
@@ -83,7 +175,15 @@ Scalar Writer::div(const Scalar& a, const Scalar& b) {
 }
 Scalar Writer::neg(const Scalar& a) {
   if (a.known) return known(-a.value);
-  return emit("-" + a.name);
+  const Scalar s = emit("-" + a.name);
+  return a.zero ? zero_of(s) : finite_if(s, is_finite(a));
+}
+Scalar Writer::term(const Scalar& a, const Scalar& b) {
+  const auto is_zero = [](const Scalar& s) { return s.zero || (s.known && s.value == 0.0); };
+  const Scalar s = mul(a, b);
+  if (s.known) return s;
+  const auto safe = [](const Scalar& x) { return is_finite(x) || x.guarded; };
+  return (is_zero(a) && safe(b)) || (is_zero(b) && safe(a)) ? zero_of(s) : s;
 }
 Scalar Writer::call(const std::string& function, const Scalar& a) { return emit(function + "(" + text(a) + ")"); }
 Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
@@ -125,12 +225,12 @@ Dual Writer::neg(const Dual& a) {
 
 Dual Writer::mul(const Dual& a, const Dual& b) {
   Dual r{mul(a.v, b.v), {}, {}};
-  for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(mul(b.v, a.g[k]), mul(a.v, b.g[k])));
+  for (std::size_t k = 0; k < a.g.size(); ++k) r.g.push_back(add(term(b.v, a.g[k]), term(a.v, b.g[k])));
   const std::size_t w = static_cast<std::size_t>(lanes_);
   for (std::size_t k = 0; k < a.h.size(); ++k) {
     const std::size_t i = k / w, j = k % w;
-    const Scalar own = add(mul(b.v, a.h[k]), mul(a.v, b.h[k]));
-    r.h.push_back(add(own, add(mul(a.g[i], b.g[j]), mul(b.g[i], a.g[j]))));
+    const Scalar own = add(term(b.v, a.h[k]), term(a.v, b.h[k]));
+    r.h.push_back(add(own, add(term(a.g[i], b.g[j]), term(b.g[i], a.g[j]))));
   }
   return r;
 }
@@ -144,15 +244,15 @@ Dual Writer::div(const Dual& a, const Dual& b) {
 
 void Writer::add_scaled(Dual& r, const Dual& u, const Scalar& c) {
   if (c.known && c.value == 0.0) return;
-  for (std::size_t k = 0; k < r.g.size(); ++k) r.g[k] = add(r.g[k], mul(c, u.g[k]));
-  for (std::size_t k = 0; k < r.h.size(); ++k) r.h[k] = add(r.h[k], mul(c, u.h[k]));
+  for (std::size_t k = 0; k < r.g.size(); ++k) r.g[k] = add(r.g[k], term(c, u.g[k]));
+  for (std::size_t k = 0; k < r.h.size(); ++k) r.h[k] = add(r.h[k], term(c, u.h[k]));
 }
 
 void Writer::add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c) {
   if (order_ < 2 || (c.known && c.value == 0.0)) return;
   const std::size_t n = static_cast<std::size_t>(lanes_);
   for (std::size_t k = 0; k < n; ++k)
-    for (std::size_t l = 0; l < n; ++l) r.h[k * n + l] = add(r.h[k * n + l], mul(mul(c, u.g[k]), w.g[l]));
+    for (std::size_t l = 0; l < n; ++l) r.h[k * n + l] = add(r.h[k * n + l], term(term(c, u.g[k]), w.g[l]));
 }
 
 Dual Writer::chain(const Dual& u, const Scalar& f, const Scalar& f1, const Scalar& f2) {
@@ -204,9 +304,19 @@ Dual Writer::declare() {
 }
 
 void Writer::assign(const Dual& to, const Dual& from) {
-  line(to.v.name + " = " + text(from.v) + ";");
-  for (std::size_t k = 0; k < to.g.size(); ++k) line(to.g[k].name + " = " + text(from.g[k]) + ";");
-  for (std::size_t k = 0; k < to.h.size(); ++k) line(to.h[k].name + " = " + text(from.h[k]) + ";");
+  std::vector<const Scalar*> targets{&to.v}, sources{&from.v};
+  for (std::size_t k = 0; k < to.g.size(); ++k) targets.push_back(&to.g[k]), sources.push_back(&from.g[k]);
+  for (std::size_t k = 0; k < to.h.size(); ++k) targets.push_back(&to.h[k]), sources.push_back(&from.h[k]);
+  // A source that is another target's variable (r7_d1 = r7_d0 after r7_d0 changed) is read first.
+  std::vector<std::string> texts;
+  for (std::size_t k = 0; k < sources.size(); ++k) {
+    const Scalar& s = *sources[k];
+    bool overwritten = false;
+    for (std::size_t t = 0; t < k && !s.known; ++t) overwritten = overwritten || targets[t]->name == s.name;
+    texts.push_back(overwritten ? emit(s.name).name : text(s));
+  }
+  for (std::size_t k = 0; k < targets.size(); ++k)
+    if (texts[k] != targets[k]->name) line(targets[k]->name + " = " + texts[k] + ";");
 }
 
 }  // namespace fexpr::codegen

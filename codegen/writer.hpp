@@ -10,15 +10,22 @@
 
 namespace fexpr::codegen {
 
-// A number of the generated code: known at generation time, or the C variable `name`.
+// A number of the generated code: known at generation time, or the C variable `name`. A
+// variable may carry what the checks guarantee on every run that succeeds: `finite` (tested),
+// `guarded` (an infinity or NaN in it reaches a later test through the values it feeds), and
+// `zero` (a finite or guarded number times a zero: +0 or -0, the sign not known here).
 struct Scalar {
   bool known = true;
   double value = 0.0;
   std::string name;
+  bool finite = false;
+  bool guarded = false;
+  bool zero = false;
 };
 inline Scalar known(double v) { return Scalar{true, v, {}}; }
 inline Scalar variable(std::string name) { return Scalar{false, 0.0, std::move(name)}; }
 bool is(const Scalar& s, double v);  // known, equal to v and of its sign
+bool is_finite(const Scalar& s);     // known finite, or a variable marked finite or zero
 
 // A value with its gradient over the lanes (order >= 1) and Hessian, row-major (order 2).
 struct Dual {
@@ -51,6 +58,9 @@ class Writer {
   void open(const std::string& head);  // "head {" and one level deeper
   void close();
   const std::string& body() const { return body_; }
+  // Removes the `const double tN = ...;` lines whose variable nothing reads (derivative terms
+  // folded away), and then the ones only those read.
+  void drop_unused();
   // A fresh C variable holding `expression`.
   Scalar emit(const std::string& expression);
   // A fresh C variable, unset, for a C function to write.
@@ -60,7 +70,8 @@ class Writer {
   // In checked code: return the failure `message` when `condition` (C text) holds.
   void fail_if(const std::string& condition, const std::string& message);
 
-  // Arithmetic on numbers, folded when both are known.
+  // Arithmetic on numbers, folded when both are known, or when a zero of unknown sign meets a
+  // number that makes its sign irrelevant (0 + 25 is 25 for +0 and -0 alike).
   Scalar add(const Scalar& a, const Scalar& b);
   Scalar sub(const Scalar& a, const Scalar& b);
   Scalar mul(const Scalar& a, const Scalar& b);
@@ -91,6 +102,8 @@ class Writer {
   // A Dual in fresh, unset C variables, for a result that the branches of an `if` set
   // (assign), and so leaves the blocks it is made in.
   Dual declare();
+  // Copies `from` into the variables of `to`. from may name to's own variables (a register
+  // computed from itself): what it reads is the value before the copy.
   void assign(const Dual& to, const Dual& from);
 
  private:
@@ -98,6 +111,10 @@ class Writer {
   void add_scaled(Dual& r, const Dual& u, const Scalar& c);
   void add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c);
   Dual result(const Scalar& v) const;  // v with zero derivatives, the Dual's `Dual r(f)`
+  // A derivative term a·b of a product: a zero when one factor is a zero and the other finite
+  // or guarded. Only derivatives are written so, never values: a guarded value's infinity must
+  // still reach its test through the values it feeds.
+  Scalar term(const Scalar& a, const Scalar& b);
 
   int lanes_, order_;
   bool checked_;

@@ -1,10 +1,11 @@
 // Generated C against the interpreter: every expression of examples/expressions.txt that the
 // generator supports, the benchmark cases and a 250 seeded random expressions, each
-// written as C for its value, its gradient and its Hessian (checked) and its gradient
-// (unchecked), compiled by the system C compiler into one shared object, and run at several
-// points. Where the interpreter gives a result, the C gives the same bits (memcmp of every
-// double); a successful result is finite in both, so no NaN is ever compared. Where the
-// interpreter reports an error, the checked C returns status 1 with the same message.
+// written as C for its value, its gradient and its Hessian (checked, and checked without
+// located errors) and its gradient (unchecked), compiled by the system C compiler into one
+// shared object, and run at several points. Where the interpreter gives a result, the C gives
+// the same bits (memcmp of every double); a successful result is finite in both, so no NaN is
+// ever compared. Where the interpreter reports an error, the checked C returns status 1 with
+// the same message, and the C without located errors returns status 1.
 #include "bench/cases.hpp"
 #include "codegen/generate.hpp"
 #include "native_build.hpp"
@@ -15,6 +16,7 @@
 #include <cstring>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <random>
 
 namespace {
@@ -205,6 +207,7 @@ struct Variant {
   std::size_t subject;
   int order;
   bool checked;
+  bool located;  // Options::locate_errors
   std::string name;
 };
 
@@ -227,9 +230,11 @@ Tally agree(const std::vector<Subject>& subjects) {
     compiled.push_back(*r.expression);
     ++tally.expressions;
     bool supported = true;
-    for (const auto& [order, checked] : {std::pair{0, true}, {1, true}, {2, true}, {1, false}}) {
-      const std::string name = "f" + std::to_string(s) + "_" + std::to_string(order) + (checked ? "c" : "u");
-      const auto g = codegen::generate_c(*r.expression, subjects[s].text, {name, order, checked});
+    for (const auto& [order, checked, located] : {std::tuple{0, true, true}, {1, true, true}, {2, true, true},
+                                                  {0, true, false}, {1, true, false}, {2, true, false}, {1, false, true}}) {
+      const std::string name =
+          "f" + std::to_string(s) + "_" + std::to_string(order) + (checked ? "c" : "u") + (located ? "" : "l");
+      const auto g = codegen::generate_c(*r.expression, subjects[s].text, {name, order, checked, located});
       if (g.source.empty()) {
         REQUIRE_FALSE(g.diagnostics.empty());
         if (supported) tally.unsupported.push_back(subjects[s].text + ": " + g.diagnostics.front().message);
@@ -237,7 +242,7 @@ Tally agree(const std::vector<Subject>& subjects) {
         break;
       }
       source += g.source;
-      variants.push_back({s, order, checked, name});
+      variants.push_back({s, order, checked, located, name});
     }
     if (supported) ++tally.supported;
   }
@@ -249,10 +254,12 @@ Tally agree(const std::vector<Subject>& subjects) {
     for (const auto& point : subject.points) {
       const Outcome expected = interpret(e, v.order, point);
       const Outcome got = run_generated(so, v.name, v.order, e.derivative_count(), point);
-      INFO(subject.text << "  order " << v.order << (v.checked ? "" : " unchecked") << "  at " << numbers_text(point));
+      INFO(subject.text << "  order " << v.order << (v.checked ? "" : " unchecked") << (v.located ? "" : " not located")
+                        << "  at " << numbers_text(point));
       if (!expected.error.empty()) {
         ++tally.errors;
-        if (v.checked) CHECK(got.error == expected.error);
+        if (v.checked && v.located) CHECK(got.error == expected.error);
+        if (v.checked && !v.located) CHECK(got.error != "");
         continue;
       }
       ++tally.runs;
@@ -320,4 +327,35 @@ TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors inc
   report("random expressions", t);
   CHECK(t.supported == t.expressions);
   CHECK(t.runs > 1000);
+}
+
+// The rules of the code without located errors and of the folded derivatives, at points that
+// reach them: a value that feeds a sum overflowing there, or NaN or infinite through the sum
+// (an input, a product, a quotient); a division by zero inside a sum; derivative terms with a
+// zero factor, whose sign survives only where every other term is a zero too (x*0 at x < 0 and
+// x = -0, differences of equal products, negated zeros, d/dy of TIME*x - (-TIME) - y*0 at
+// negative TIME and x); and a value read after a branch.
+TEST_CASE("C without located errors fails where the interpreter does and folds derivatives exactly") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<std::vector<double>> points = {
+      {0.5, 2.0, -3.0},  {0.0, -0.0, 0.0}, {0.0, 0.0, -0.0},  {1.0, -1.5, 1.0},  {0.0, 1e200, 1.0}, {0.0, 1.0, 1e300},
+      {0.0, -1e160, 1e160}, {0.0, 5e-324, 1.0}, {0.0, nan, 1.0}, {inf, 1.0, 1.0}, {0.0, 1.0, -inf}, {0.0, 1e308, -1e308},
+      {-1.0, -2.0, 0.5}, {-0.5, 3.0, -1.0}, {-0.0, -0.0, -0.0}};
+  std::vector<Subject> subjects;
+  for (const char* text :
+       {"1E200*x*x + y", "x*x*x - y*y", "x + 1/(y - 1)", "x*y + 1/y", "(x*1E300)*1E10 - (x*1E300)*1E10",
+        "(x*0 + 25)*y", "x*0*y", "-(x*0) - y*0", "0*x - 0*y", "(x - x)*0 + y*(-0)", "x*y - x*y", "-x*0 + 0",
+        "0 - x*0", "x*0 - (-0)", "(-0) - x*0", "(x*0)*(y*0) + TIME", "IF(x: x*y, 0, y*y) + x*0", "x + y",
+        "IF(x - 1: 0, x*1E300, y*0) + x", "SQRT(x*x + y*y) + x*0", "(x + y)**2 - x*1E300*1E300",
+        "TIME*x - (-TIME) - y*0", "TIME*x + (-TIME) - y*0", "-(TIME*x) - y*0", "(-TIME) - TIME*x - y*0",
+        "TIME*x*(-0) - y*0", "(TIME*x - (-TIME))*2 - y*0", "-TIME*0 - TIME*x - y*0"})
+    subjects.push_back({text, {"x", "y"}, points});
+  const Tally t = agree(subjects);
+  report("elision and folding rules", t);
+  CHECK(t.supported == t.expressions);
+  CHECK(t.errors > 50);
 }

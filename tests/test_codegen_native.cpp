@@ -210,22 +210,18 @@ TEST_CASE("without a C compiler compile_native says so and the interpreter stays
   }
 }
 
-// Additions and products only run unchecked first and checked only when something is not
-// finite (codegen/native.cpp): the errors must still be the interpreter's, first failure first.
-TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
-  const Compiled compiled("1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2");
+// The compiled path runs code that tests a value feeding +, -, * only through what it feeds,
+// and the fully checked code for the message when that fails (codegen/native.cpp): the errors
+// must still be the interpreter's, first failure first, and the bits the same.
+void agrees_with_interpreter(const std::string& text, const std::vector<std::array<double, 3>>& points) {
+  const Compiled compiled(text);
   const auto& [cache, env, s, native] = compiled;
   fexpr::Workspace ws;
-  const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
-  const std::vector<std::array<double, 3>> points = {
-      {0.0, 0.7, -0.4}, {1.0, -3.0, 2.5}, {0.5, 1e100, 1.0}, {0.5, 1e103, -1e103}, {0.5, 1e200, 0.0},
-      {0.5, 1.0, 1e160}, {0.5, -1e155, 1e155}, {nan, 1.0, 1.0}, {0.0, inf, 1.0}, {0.0, 1.0, nan}};
   for (const auto& p : points) {
     fexpr::Inputs in;
     in.time = p[0];
     in.variables = std::span<const double>(p).subspan(1);
-    INFO(p[0] << " " << p[1] << " " << p[2]);
+    INFO(text << " at " << p[0] << " " << p[1] << " " << p[2]);
     std::array<double, 3> expected_grad{}, grad{};
     double expected = 0.0;
     const std::string expected_error = error_of([&] { expected = s.expression.gradient(in, ws, expected_grad); });
@@ -237,4 +233,24 @@ TEST_CASE("a compiled expression of sums and products gives the interpreter's bi
     CHECK(same_bits(native.expression->value(in), s.expression.value(in, ws)));
     for (int k = 0; k < 3; ++k) CHECK(same_bits(grad[k], expected_grad[k]));
   }
+}
+
+const double kInf = std::numeric_limits<double>::infinity(), kNaN = std::numeric_limits<double>::quiet_NaN();
+
+TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  agrees_with_interpreter(
+      "1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2",
+      {{0.0, 0.7, -0.4}, {1.0, -3.0, 2.5}, {0.5, 1e100, 1.0}, {0.5, 1e103, -1e103}, {0.5, 1e200, 0.0},
+       {0.5, 1.0, 1e160}, {0.5, -1e155, 1e155}, {kNaN, 1.0, 1.0}, {0.0, kInf, 1.0}, {0.0, 1.0, kNaN}});
+}
+
+TEST_CASE("values feeding sums beside other operations fail with the interpreter's message", "[codegen][native]") {
+  if (!fexpr::testing::have_c_compiler()) return;
+  const std::vector<std::array<double, 3>> points = {{0.5, 2.0, -3.0}, {0.0, 1e200, 1.0},  {0.0, 1.0, 1.0},
+                                                     {0.0, -1.0, 0.5}, {0.0, 1.0, 1e300}, {0.0, kNaN, 1.0},
+                                                     {kInf, 1.0, 2.0}, {-1.0, -0.0, 3.0}, {0.0, 1e160, -1e160}};
+  for (const char* text : {"1E200*x*x + v", "x + 1/(v - 1)", "SQRT(x)*v + x*x*1E300", "IF(x: v*1E300, 0, x*x) + v",
+                           "(TIME*x - (-TIME))*v - v*0", "x*v*1E300 - SQRT(v)"})
+    agrees_with_interpreter(text, points);
 }
