@@ -18,9 +18,10 @@ inline constexpr auto haversine = [](const auto& t) {
 
 // h0 + (h1 - h0)·s(Δ) with Δ = (x - x0)/(x1 - x0) clamped to [0, 1], for x0 < x1: the callers
 // reject other ends (STEP, STEP5, HAVSIN) or cannot make them (IMPACT, BISTOP, SWEEP with d, dx > 0).
-// At Δ = 0 and Δ = 1 the constant side is taken, derivatives included.
+// At Δ = 0 and Δ = 1 the constant side is taken, derivatives included. Always inline: out of
+// line, the evaluator's IMPACT gradient passed five Duals through memory (about 40 instructions).
 template <class T, class Shape>
-T smooth_step(const T& x, const T& x0, const T& h0, const T& x1, const T& h1, Shape shape) {
+[[gnu::always_inline]] inline T smooth_step(const T& x, const T& x0, const T& h0, const T& x1, const T& h1, Shape shape) {
   const T delta = (x - x0) / (x1 - x0);
   if (value_of(delta) <= 0.0) return h0;
   if (value_of(delta) >= 1.0) return h1;

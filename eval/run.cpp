@@ -9,6 +9,7 @@
 // because +, -, * and / by a register carry an infinity or NaN through to their result.)
 #include "eval/run.hpp"
 
+#include "builtins/math_rules.hpp"
 #include "builtins/steps.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -728,7 +729,8 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
 #define FEXPR_UNARY(OP, FUNCTION)                   \
   case code(Op::OP):                                \
     if constexpr (kIsDual<T>) {                     \
-      if (!unary(*s, v)) return false;              \
+      if (!unary<builtins::math_rules::OP>(*s, v))  \
+        return false;                               \
     } else {                                        \
       v = FUNCTION(r_[s->x[0]]);                    \
     }                                               \
@@ -962,12 +964,12 @@ class Fast {
     return true;
   }
 
-  // A math function on a Dual: the table's derivative rule, then the chain rule.
-  bool unary(const Step& s, T& v) const {
-    const double a = r_[s.x[0]];
-    double f = 0.0, d[1] = {0.0}, dd[1] = {0.0};
-    if (p_.functions[s.x[1]]->derivatives(&a, 1, kOrder, &f, d, dd)) return false;
-    v = chain(load(s.x[0]), f, d[0], dd[0]);
+  // A math function on a Dual: the table's derivative rule, inline, then the chain rule.
+  template <builtins::math_rules::Unary Rule>
+  FEXPR_INLINE bool unary(const Step& s, T& v) const {
+    builtins::math_rules::Taylor1 t;
+    if (Rule(r_[s.x[0]], kOrder, t)) return false;
+    v = chain(load(s.x[0]), t.f, t.fa, t.faa);
     return true;
   }
 
