@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cstdint>
+#include <tuple>
 
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
@@ -32,6 +33,15 @@ struct TurnedMarker {
   Vector3d velocity() const { return part.velocity + part.omega.cross(r313(0.3, 0.2, -0.1) * qp); }
 };
 
+// The model's bindings and its initial state, given to evaluations as a host gives it.
+struct Evaluating : TurnedMarker {
+  const fexpr::kinematics::ModelBindings bindings{model};
+  const State state{model};
+  fexpr::Inputs in;
+
+  Evaluating() { in.state = &state; }
+};
+
 std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 
 std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name) {
@@ -45,11 +55,8 @@ std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const
 }  // namespace
 
 TEST_CASE("ModelBindings evaluate DM, VR, DZ and VZ of a turned marker as worked out by hand", "[kinematics][bindings]") {
-  const TurnedMarker m;
-  const fexpr::kinematics::ModelBindings bindings(m.model);
-  const State state(m.model);
-  fexpr::Inputs in;
-  in.state = &state;
+  const Evaluating m;
+  const auto& [bindings, state, in] = std::tie(m.bindings, m.state, m.in);
   const Vector3d r = m.origin(), v = m.velocity();
   struct Case {
     const char* name;
@@ -69,11 +76,8 @@ TEST_CASE("ModelBindings evaluate DM, VR, DZ and VZ of a turned marker as worked
 }
 
 TEST_CASE("ModelBindings' two entries give kinematics::evaluate's gradient", "[kinematics][bindings]") {
-  const TurnedMarker m;
-  const fexpr::kinematics::ModelBindings bindings(m.model);
-  const State state(m.model);
-  fexpr::Inputs in;
-  in.state = &state;
+  const Evaluating m;
+  const auto& [bindings, state, in] = std::tie(m.bindings, m.state, m.in);
   for (const char* name : {"DM", "VR", "DZ", "VZ"}) {
     CAPTURE(name);
     const std::uintptr_t handle = handle_of(bindings, name);
@@ -91,9 +95,9 @@ TEST_CASE("ModelBindings' two entries give kinematics::evaluate's gradient", "[k
 }
 
 TEST_CASE("ModelBindings say so when no state is given, through either entry", "[kinematics][bindings]") {
-  const TurnedMarker m;
-  const fexpr::kinematics::ModelBindings bindings(m.model);
-  const fexpr::Inputs in;
+  Evaluating m;
+  m.in.state = nullptr;
+  const auto& [bindings, in] = std::tie(m.bindings, m.in);
   const std::uintptr_t handle = handle_of(bindings, "DM");
   double value = 0.0;
   const char* bound_error = bindings.evaluate(handle, in, nullptr, 0, &value, nullptr, nullptr);
