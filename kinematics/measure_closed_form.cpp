@@ -82,29 +82,6 @@ const char* magnitude(const Vector3d& x, const char* no_derivative, bool differe
 // rd · r / |r| for r · r = n2 (not below kZeroSquared).
 double radial(const Vector3d& rd, const Vector3d& r, double n2) { return rd.dot(r) / std::sqrt(n2); }
 
-// The measure's value (or its error) at order 0.
-const char* measure_value(Measure m, const CallMarker (&mk)[4], double& out) {
-  const Vector3d r = separation(mk);
-  switch (m) {
-    case Measure::DM:
-      return magnitude(r, kCoincident, false, out);
-    case Measure::VM:
-      return magnitude(velocity_in_frame(mk, r), kZeroVelocity, false, out);
-    case Measure::VX: case Measure::VY: case Measure::VZ:
-      out = axis(mk[2], component(m)).dot(velocity_in_frame(mk, r));
-      return nullptr;
-    case Measure::VR: {
-      const double n2 = r.dot(r);
-      if (n2 < kZeroSquared) return kRadialUndefined;
-      out = radial(velocity(mk[0]) - velocity(mk[1]), r, n2);
-      return nullptr;
-    }
-    default:
-      out = axis(mk[2], component(m)).dot(r);
-      return nullptr;
-  }
-}
-
 // What a derivative evaluation writes: the gradient, and at order 2 the Hessian.
 struct Out {
   int order;  // 1 or 2
@@ -254,12 +231,76 @@ const char* radial_velocity_derivatives(const CallMarker (&mk)[4], double* value
 
 }  // namespace
 
-// Flattened: the marker look-ups and the formula are shared with the derivative path, so GCC
-// keeps them out of line; inlined here they cost a tenth less on the path solvers call most.
-[[gnu::flatten]] const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
-  CallMarker mk[4];
-  call_markers(call, model, state, mk);
-  return measure_value(call.measure, mk, *value);
+// The order-0 path solvers call most: each marker argument looked up once, its origin and
+// velocity from the same helpers and in the same operations as origin() and velocity() above
+// (so every bit agrees with the derivative and general paths), and nothing else: no CallMarker,
+// no offset for a marker the measure reads no vector of.
+namespace {
+
+// The origin of marker argument `slot`, and with Moving its velocity, in ground; the ground
+// origin for an omitted or 0 argument.
+template <bool Moving>
+[[gnu::always_inline]] inline void locate(const MeasureCall& call, const Model& model, const State& state, int slot,
+                                          Vector3d& origin, Vector3d& velocity) {
+  const int index = call.markers[static_cast<std::size_t>(slot)];
+  if (index < 0) {
+    origin.setZero();
+    if constexpr (Moving) velocity.setZero();
+    return;
+  }
+  const Marker& m = model.markers()[static_cast<std::size_t>(index)];
+  const PartState& part = state.part(m.part);
+  const Vector3d offset = m.part == 0 ? Vector3d::Zero() : marker_offset(m, state.rotation(m.part));
+  origin = marker_origin(m, part, offset);
+  if constexpr (Moving) velocity = marker_velocity(m, part, offset);
+}
+
+// Marker argument `slot`, null for the ground origin.
+const Marker* argument(const MeasureCall& call, const Model& model, int slot) {
+  const int m = call.markers[static_cast<std::size_t>(slot)];
+  return m < 0 ? nullptr : &model.markers()[static_cast<std::size_t>(m)];
+}
+
+// The measures of positions only: DX, DY, DZ, DM.
+const char* position_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  Vector3d oi, oj, unused;
+  locate<false>(call, model, state, 0, oi, unused);
+  locate<false>(call, model, state, 1, oj, unused);
+  const Vector3d r = oi - oj;
+  if (call.measure == Measure::DM) return magnitude(r, kCoincident, false, *value);
+  const Marker* k = argument(call, model, 2);
+  const int c = component(call.measure);
+  *value = (k ? marker_axis(*k, state.rotation(k->part), c) : Vector3d(Vector3d::Unit(c))).dot(r);
+  return nullptr;
+}
+
+// The measures of velocities: VX, VY, VZ, VM, VR.
+const char* velocity_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  Vector3d oi, oj, vi, vj;
+  locate<true>(call, model, state, 0, oi, vi);
+  locate<true>(call, model, state, 1, oj, vj);
+  const Vector3d r = oi - oj;
+  if (call.measure == Measure::VR) {
+    const double n2 = r.dot(r);
+    if (n2 < kZeroSquared) return kRadialUndefined;
+    *value = radial(vi - vj, r, n2);
+    return nullptr;
+  }
+  const Marker* l = argument(call, model, 3);
+  const Vector3d omega_l = l && l->part != 0 ? state.part(l->part).omega : Vector3d::Zero();
+  const Vector3d w = vi - vj - omega_l.cross(r);
+  if (call.measure == Measure::VM) return magnitude(w, kZeroVelocity, false, *value);
+  const Marker* k = argument(call, model, 2);
+  const int c = component(call.measure);
+  *value = (k ? marker_axis(*k, state.rotation(k->part), c) : Vector3d(Vector3d::Unit(c))).dot(w);
+  return nullptr;
+}
+
+}  // namespace
+
+const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  return call.measure >= Measure::VX ? velocity_value(call, model, state, value)
+                                     : position_value(call, model, state, value);
 }
 
 const char* closed_form_derivatives(const MeasureCall& call, const Model& model, const State& state, int order,

@@ -43,16 +43,27 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ModelBindings::resolve(
                   std::string(function) + " needs more than a kinematic model (a dataset or solver state)"};
 }
 
+namespace {
+
+// The body of evaluate and evaluate_measure, inlined into both: the bound call of a measure, which
+// solvers make at every state, pays one call into the kinematics and no hop between these two.
+[[gnu::always_inline]] inline const char* evaluate_call(const Model& model, std::uintptr_t handle, const Inputs& in,
+                                                        int order, double* value, double* grad, double* hess) {
+  if (!in.state) return "no model state was given to evaluate a kinematic function";
+  const auto& call = *reinterpret_cast<const MeasureCall*>(handle);
+  return kinematics::evaluate(call, model, *static_cast<const State*>(in.state), order, value, grad, hess);
+}
+
+}  // namespace
+
 const char* ModelBindings::evaluate(std::uintptr_t handle, const Inputs& in, const double*, int order,
                                     double* value, double* grad, double* hess) const {
-  return evaluate_measure(handle, in, order, value, grad, hess);
+  return evaluate_call(model_, handle, in, order, value, grad, hess);
 }
 
 const char* ModelBindings::evaluate_measure(std::uintptr_t handle, const Inputs& in, int order, double* value,
                                             double* grad, double* hess) const {
-  if (!in.state) return "no model state was given to evaluate a kinematic function";
-  const auto& call = *reinterpret_cast<const MeasureCall*>(handle);
-  return kinematics::evaluate(call, model_, *static_cast<const State*>(in.state), order, value, grad, hess);
+  return evaluate_call(model_, handle, in, order, value, grad, hess);
 }
 
 }  // namespace fexpr::kinematics

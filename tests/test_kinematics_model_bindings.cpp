@@ -1,0 +1,109 @@
+// ModelBindings' two evaluation entries (evaluate, which the evaluator's bound calls take, and
+// evaluate_measure, which element bindings take): the measure's value worked out by hand, the
+// same bits and derivatives as kinematics::evaluate, and the error when no state is given.
+#include "kinematics/model_bindings.hpp"
+#include "test_kinematics_support.hpp"
+
+#include <bit>
+#include <cstdint>
+#include <tuple>
+
+using namespace kinematics_test;
+using Catch::Matchers::Equals;
+
+namespace {
+
+// Part 3 turned and spinning, marker 30 off its origin and turned; marker 1 at the ground origin.
+struct TurnedMarker {
+  Model model;
+  PartState part;
+  Vector3d qp{0.1, -0.05, 0.02};
+
+  TurnedMarker() {
+    part.position = {0.6, 0.1, 0.987};
+    part.euler = {0.3, 0.2, -0.1};
+    part.velocity = {0.3, -0.1, -0.5};
+    part.omega = {0.1, -0.2, 0.3};
+    model.add_part(3, part);
+    model.add_marker(30, 3, qp, r313(0.4, 0.5, 0.6));
+    model.add_marker(1, 0, Vector3d::Zero(), Matrix3d::Identity());
+  }
+  // The marker's origin and velocity in ground, with the rotation built from angle-axis turns.
+  Vector3d origin() const { return part.position + r313(0.3, 0.2, -0.1) * qp; }
+  Vector3d velocity() const { return part.velocity + part.omega.cross(r313(0.3, 0.2, -0.1) * qp); }
+};
+
+// The model's bindings and its initial state, given to evaluations as a host gives it.
+struct Evaluating : TurnedMarker {
+  const fexpr::kinematics::ModelBindings bindings{model};
+  const State state{model};
+  fexpr::Inputs in;
+
+  Evaluating() { in.state = &state; }
+};
+
+std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
+
+std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name) {
+  const std::optional<double> arguments[] = {30.0, 1.0};
+  auto resolved = bindings.resolve(name, arguments);
+  auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
+  REQUIRE(call != nullptr);
+  return call->handle;
+}
+
+}  // namespace
+
+TEST_CASE("ModelBindings evaluate DM, VR, DZ and VZ of a turned marker as worked out by hand", "[kinematics][bindings]") {
+  const Evaluating m;
+  const auto& [bindings, state, in] = std::tie(m.bindings, m.state, m.in);
+  const Vector3d r = m.origin(), v = m.velocity();
+  struct Case {
+    const char* name;
+    double expected;
+  };
+  const Case cases[] = {{"DM", r.norm()}, {"VR", v.dot(r) / r.norm()}, {"DZ", r.z()}, {"VZ", v.z()}};
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    const std::uintptr_t handle = handle_of(bindings, c.name);
+    double value = 0.0, measured = 0.0;
+    REQUIRE(bindings.evaluate(handle, in, nullptr, 0, &value, nullptr, nullptr) == nullptr);
+    REQUIRE(bindings.evaluate_measure(handle, in, 0, &measured, nullptr, nullptr) == nullptr);
+    CHECK(value == Approx(c.expected).epsilon(1e-14));
+    CHECK(bits(measured) == bits(value));
+    CHECK(bits(measure(m.model, state, c.name, {30, 1})) == bits(value));
+  }
+}
+
+TEST_CASE("ModelBindings' two entries give kinematics::evaluate's gradient", "[kinematics][bindings]") {
+  const Evaluating m;
+  const auto& [bindings, state, in] = std::tie(m.bindings, m.state, m.in);
+  for (const char* name : {"DM", "VR", "DZ", "VZ"}) {
+    CAPTURE(name);
+    const std::uintptr_t handle = handle_of(bindings, name);
+    std::vector<double> bound_grad(kStatesPerPart, 0.0), measure_grad(kStatesPerPart, 0.0),
+        reference(kStatesPerPart, 0.0);
+    double a = 0.0, b = 0.0, c = 0.0;
+    REQUIRE(bindings.evaluate(handle, in, nullptr, 1, &a, bound_grad.data(), nullptr) == nullptr);
+    REQUIRE(bindings.evaluate_measure(handle, in, 1, &b, measure_grad.data(), nullptr) == nullptr);
+    REQUIRE(evaluate(bound(m.model, name, {30, 1}), m.model, state, 1, &c, reference.data(), nullptr) == nullptr);
+    CHECK(bits(a) == bits(c));
+    CHECK(bits(b) == bits(c));
+    CHECK(bound_grad == reference);
+    CHECK(measure_grad == reference);
+  }
+}
+
+TEST_CASE("ModelBindings say so when no state is given, through either entry", "[kinematics][bindings]") {
+  Evaluating m;
+  m.in.state = nullptr;
+  const auto& [bindings, in] = std::tie(m.bindings, m.in);
+  const std::uintptr_t handle = handle_of(bindings, "DM");
+  double value = 0.0;
+  const char* bound_error = bindings.evaluate(handle, in, nullptr, 0, &value, nullptr, nullptr);
+  const char* measure_error = bindings.evaluate_measure(handle, in, 0, &value, nullptr, nullptr);
+  REQUIRE(bound_error != nullptr);
+  REQUIRE(measure_error != nullptr);
+  CHECK_THAT(bound_error, Equals("no model state was given to evaluate a kinematic function"));
+  CHECK_THAT(measure_error, Equals(bound_error));
+}
