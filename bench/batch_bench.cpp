@@ -13,7 +13,6 @@
 #include <cstdio>
 #include <deque>
 #include <optional>
-#include <stdexcept>
 #include <vector>
 
 namespace fexpr::bench {
@@ -70,16 +69,8 @@ void register_batch_benchmarks() {
     Batch& b = batch_cases().emplace_back();
     b.c = std::move(c);
     b.slug = slug_of(b.c.name);
-    for (const auto& [name, value] : b.c.variables) {
-      b.context.declare_variable(name);
-      b.values.push_back(value);
-    }
-    auto compiled = compile(b.c.text, b.context);
-    if (!compiled) throw std::runtime_error("does not compile: " + b.c.text);
-    b.expression = *compiled.expression;
     Inputs in;
-    in.time = b.c.time;
-    in.variables = b.values;
+    b.expression = prepare_scalar(b.c, b.context, b.values, in);
     b.points.assign(kBatchPoints, in);
     b.out.assign(kBatchPoints, 0.0);
     // The batch must give value()'s bits before its speed means anything.

@@ -108,15 +108,7 @@ void register_compiled_benchmarks() {
     Compiled& p = compiled_cases().emplace_back();
     p.c = std::move(c);
     p.slug = slug_of(p.c.name);
-    for (const auto& [name, value] : p.c.variables) {
-      p.context.declare_variable(name);
-      p.values.push_back(value);
-    }
-    auto compiled = compile(p.c.text, p.context);
-    if (!compiled) throw std::runtime_error("does not compile: " + p.c.text);
-    p.expression = *compiled.expression;
-    p.in.time = p.c.time;
-    p.in.variables = p.values;
+    p.expression = prepare_scalar(p.c, p.context, p.values, p.in);
     p.grad.assign(p.expression->derivative_count(), 0.0);
     compile_in(folders().warm, *p.expression);
     p.native = compile_in(folders().timed, *p.expression);

@@ -2,12 +2,18 @@
 // own, medians of kRepetitions, and kept by name for --count (instruction counts, count.sh).
 #pragma once
 
+#include "bench/cases.hpp"
+
+#include <fexpr/expression.hpp>
+
 #include <benchmark/benchmark.h>
 
 #include <cctype>
 #include <functional>
 #include <map>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace fexpr::bench {
 
@@ -29,6 +35,20 @@ inline std::string slug_of(const std::string& name) {
   }
   while (!s.empty() && s.back() == '_') s.pop_back();
   return s;
+}
+
+// A case that reads no model or dataset, compiled with its variables declared in `context`;
+// `in` then holds its TIME and `values`, the variables' values, which must stay in place.
+inline Expression prepare_scalar(const Case& c, Context& context, std::vector<double>& values, Inputs& in) {
+  for (const auto& [name, value] : c.variables) {
+    context.declare_variable(name);
+    values.push_back(value);
+  }
+  auto compiled = compile(c.text, context);
+  if (!compiled) throw std::runtime_error("does not compile: " + c.text);
+  in.time = c.time;
+  in.variables = values;
+  return *compiled.expression;
 }
 
 template <class Call>

@@ -109,6 +109,7 @@ class Generator {
     out.diagnostics = std::move(diagnostics_);
     if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
     out.reads_mode = reads_mode_;
+    out.result_untested = result_untested_;
     return out;
   }
 
@@ -302,6 +303,7 @@ class Generator {
       to.finite = from.finite;
       to.guarded = from.guarded;
       to.zero = from.zero;
+      to.nonnegative = from.nonnegative;
     };
     hold(held.v, d.v);
     for (std::size_t k = 0; k < held.g.size(); ++k) hold(held.g[k], d.g[k]);
@@ -309,7 +311,7 @@ class Generator {
   }
 
   // The reference form's checks of a computed value: finite, then its derivatives.
-  void check(const Dual& d, const std::string& pre) {
+  void check(const Dual& d, const std::string& pre, bool value = true) {
     auto finite = [](const std::vector<Scalar>& parts) {
       std::string test;
       for (const Scalar& s : parts) {
@@ -318,7 +320,7 @@ class Generator {
       }
       return test;
     };
-    if (const std::string t = finite({d.v}); !t.empty()) w_.fail_if("!(" + t + ")", pre + kOverflow);
+    if (const std::string t = finite({d.v}); value && !t.empty()) w_.fail_if("!(" + t + ")", pre + kOverflow);
     if (const std::string t = finite(d.g); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteDerivative);
     if (const std::string t = finite(d.h); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteSecondDerivative);
   }
@@ -369,10 +371,12 @@ class Generator {
       // The value is now tested, or (elided) an infinity in it reaches a test; its derivatives
       // are known finite only where tested.
       const bool tested = elided_.empty() || !elided_[k];
-      if (tested) check(*d, pre);
+      const bool callers = !o_.test_result && o_.order == 0 && k + 1 == p_.code.size() && i.dst == p_.result;
+      if (tested) check(*d, pre, !callers);
+      result_untested_ = result_untested_ || (tested && callers && !is_finite(d->v));
       if (o_.checked) {
-        d->v.finite = d->v.finite || tested;
-        d->v.guarded = !tested;
+        d->v.finite = d->v.finite || (tested && !callers);
+        d->v.guarded = !tested || callers;
         for (Scalar& g : d->g) g.finite = g.finite || tested;
         for (Scalar& h : d->h) h.finite = h.finite || tested;
       }
@@ -446,6 +450,7 @@ class Generator {
   std::vector<bool> elided_, input_elided_;
   std::vector<Diagnostic> diagnostics_;
   bool reads_mode_ = false;
+  bool result_untested_ = false;
 };
 
 std::string Generator::prologue() const {
@@ -472,7 +477,8 @@ std::string Generator::prologue() const {
   if (o_.checked && !o_.locate_errors) {
     s += " * Returns 0, or 1 where the interpreter reports an error. A value that only feeds +, -, *\n"
          " * is tested through what it feeds, so *error may name a later operation than the\n"
-         " * interpreter's: run the function written without this option for its message.\n */\n";
+         " * interpreter's: run the function written without this option for its message.\n" +
+         std::string(result_untested_ ? " * The result may be infinite or NaN: that too is an error.\n" : "") + " */\n";
   } else if (o_.checked) {
     s += " * Returns 0, or 1 where the interpreter reports an error (a domain error, an overflow, an\n"
          " * infinite derivative): *error (when error is not NULL) is then the interpreter's message\n"

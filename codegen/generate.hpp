@@ -51,6 +51,10 @@ struct Options {
   // failure is still caught, with the same values on success, but its message may name a later
   // operation; the caller then runs the function written with true for the interpreter's.
   bool locate_errors = true;
+  // With order 0: false leaves the finiteness of the result, when the last instruction computes
+  // it, to the caller (a non-finite value is returned as it is; every other failure still
+  // returns 1), which turns it into its own failure signal for less than the test costs.
+  bool test_result = true;
 };
 
 // Where an expression of a dataset comes from.
@@ -63,6 +67,7 @@ struct Origin {
 struct Generated {
   std::string source;                   // empty when there were errors
   bool reads_mode = false;              // MODE is the last input, after the gradient's
+  bool result_untested = false;         // Options::test_result false took effect
   std::vector<Diagnostic> diagnostics;  // what the generator cannot translate, at its place
 };
 

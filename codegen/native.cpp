@@ -16,6 +16,11 @@ namespace fexpr {
 namespace detail {
 struct NativeLibrary {
   void* handle = nullptr;
+  // The fully checked functions, run after the lean ones returned NaN: the value (or 0.0), and
+  // *error set to the interpreter's message.
+  double (*value_located)(double time, const double* variables, double mode, const char** error) = nullptr;
+  double (*gradient_located)(double time, const double* variables, double mode, double* grad,
+                             const char** error) = nullptr;
   ~NativeLibrary() {
     if (handle) dlclose(handle);
   }
@@ -25,28 +30,35 @@ struct NativeLibrary {
 namespace {
 
 // The entry points. The generated functions read one array, TIME, the variables, then MODE if
-// read, filled on the stack, so a call allocates nothing. The entry runs the function that
+// read, filled on the stack, so a call allocates nothing. The hot entry runs the function that
 // tests only what every failure reaches (Options::locate_errors false), inlined by flatten so
-// that the array stays in registers; on a failure, an out-of-line cold function fills its own
-// array and runs the one that tests every operation, for the interpreter's message.
-std::string entry_points(std::size_t n, bool reads_mode) {
+// that the array stays in registers, and returns NaN on a failure; the located entry, called
+// only then, runs the one that tests every operation, for the interpreter's message. Where the lean
+// value function leaves its result's finiteness to the entry (Options::test_result), that
+// returns v - (v - v): v itself, bit for bit, when finite (v - v is +0), else NaN.
+std::string entry_points(std::size_t n, bool reads_mode, bool value_untested) {
   // Written out rather than looped, so that at -O2 the compiler keeps the array in registers.
   std::string fill = "  double in[" + std::to_string(n + (reads_mode ? 1 : 0)) + "];\n  in[0] = time;\n";
   for (std::size_t k = 1; k < n; ++k)
     fill += "  in[" + std::to_string(k) + "] = variables[" + std::to_string(k - 1) + "];\n";
   fill += reads_mode ? "  in[" + std::to_string(n) + "] = mode;\n" : "  (void)variables;\n  (void)mode;\n";
-  const std::string inputs = "double time, const double *variables, double mode", call = "time, variables, mode";
-  std::string s;
+  const std::string inputs = "double time, const double *variables, double mode";
+  // NaN from a call the compiler cannot turn into a conditional move, which would put the
+  // failure's constant on the path of every successful call.
+  std::string s = "\nstatic __attribute__((cold, noinline)) double fx_failed(void) { return NAN; }\n";
   for (const auto& [what, grad, grad_arg] : {std::tuple<std::string, std::string, std::string>{"value", "", ""},
                                              {"gradient", ", double *grad", ", grad"}}) {
-    s += "\nstatic __attribute__((cold, noinline)) double fexpr_" + what + "_located(" + inputs + grad +
-         ", const char **error) {\n" + fill + "  double v;\n  return fexpr_" + what + "(in, &v" + grad_arg +
-         ", error) ? 0.0 : v;\n}\n"
-         "\n__attribute__((flatten)) double fexpr_" + what + "_call(" + inputs + grad + ", const char **error) {\n" +
-         fill + "  double v;\n  if (!fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) return v;\n  return fexpr_" +
-         what + "_located(" + call + grad_arg + ", error);\n}\n";
+    s += "\n__attribute__((cold)) double fexpr_" + what + "_located(" + inputs + grad + ", const char **error) {\n" +
+         fill + "  double v;\n  return fexpr_" + what + "(in, &v" + grad_arg + ", error) ? 0.0 : v;\n}\n"
+         "\n__attribute__((flatten)) double fexpr_" + what + "_call(" + inputs + grad + ") {\n" + fill +
+         "  double v;\n  if (fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) return fx_failed();\n  return " +
+         (grad.empty() && value_untested ? "v - (v - v)" : "v") + ";\n}\n";
   }
   return s;
+}
+
+[[noreturn]] void fail(const Expression& expression, const char* message) {
+  throw EvaluationError(Diagnostic{Severity::error, Code::domain, expression.program().whole, message});
 }
 
 }  // namespace
@@ -71,10 +83,10 @@ NativeResult compile_native(const Expression& expression) {
     return result;
   }
   std::filesystem::path object;
-  std::string source = value.source + gradient.source +
-                       codegen::generate_c(expression, {}, {"fexpr_value_lean", 0, true, false}).source +
+  const codegen::Generated lean = codegen::generate_c(expression, {}, {"fexpr_value_lean", 0, true, false, false});
+  std::string source = value.source + gradient.source + lean.source +
                        codegen::generate_c(expression, {}, {"fexpr_gradient_lean", 1, true, false}).source +
-                       entry_points(n, value.reads_mode);
+                       entry_points(n, value.reads_mode, lean.result_untested);
   if (std::string error = codegen::cached_object(source, object); !error.empty()) {
     result.why_not = error;
     return result;
@@ -87,7 +99,10 @@ NativeResult compile_native(const Expression& expression) {
   }
   auto value_call = reinterpret_cast<NativeExpression::ValueCall>(dlsym(library->handle, "fexpr_value_call"));
   auto gradient_call = reinterpret_cast<NativeExpression::GradientCall>(dlsym(library->handle, "fexpr_gradient_call"));
-  if (!value_call || !gradient_call) {
+  library->value_located = reinterpret_cast<decltype(library->value_located)>(dlsym(library->handle, "fexpr_value_located"));
+  library->gradient_located =
+      reinterpret_cast<decltype(library->gradient_located)>(dlsym(library->handle, "fexpr_gradient_located"));
+  if (!value_call || !gradient_call || !library->value_located || !library->gradient_located) {
     result.why_not = object.string() + " lacks its functions";
     return result;
   }
@@ -112,8 +127,20 @@ void NativeExpression::gradient_too_short(std::size_t given) const {
   detail::too_short("gradient", derivative_count_, derivative_count_, given);
 }
 
-void NativeExpression::fail(const char* message) const {
-  throw EvaluationError(Diagnostic{Severity::error, Code::domain, expression_.program().whole, message});
+// A lean function's failure is always one of the located function's too; should they ever
+// disagree, the located function's value stands.
+double NativeExpression::value_failed(const Inputs& in) const {
+  const char* error = nullptr;
+  const double out = library_->value_located(in.time, in.variables.data(), in.mode, &error);
+  if (error) fail(expression_, error);
+  return out;
+}
+
+double NativeExpression::gradient_failed(const Inputs& in, double* grad) const {
+  const char* error = nullptr;
+  const double out = library_->gradient_located(in.time, in.variables.data(), in.mode, grad, &error);
+  if (error) fail(expression_, error);
+  return out;
 }
 
 }  // namespace fexpr

@@ -30,8 +30,13 @@ Dual clamped(Arithmetic& m, Curve c, const Dual& delta, const Dual& h0, const Du
   w.open("else if (" + d + " >= 1.0)");
   w.assign(out, h1);
   w.close();
+  // Between the two, delta is above 0 (and below 1), or NaN, which the curve carries into the
+  // value: that value's test catches it.
+  Dual inside = delta;
+  inside.v.nonnegative = true;
+  inside.v.guarded = inside.v.guarded || w.checked();
   w.open("else");
-  w.assign(out, m.add(h0, m.mul(rise, curve(m, c, delta))));
+  w.assign(out, m.add(h0, m.mul(rise, curve(m, c, inside))));
   w.close();
   return out;
 }

@@ -28,11 +28,12 @@ Dual contact(Writer& w, const Dual& x, const Dual& xdot, double at, double k, do
              double sense) {
   DualArithmetic m(w);
   auto c = [&](double v) { return w.constant(v); };
+  // The penetration, written in the branch x < at (x > at): above 0.
+  Dual u = sense > 0.0 ? w.sub(c(at), x) : w.sub(x, c(at));
+  u.v.nonnegative = true;
   if (sense > 0.0)
-    return contact_force(w, w.sub(c(at), x), smooth_step(m, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0), Curve::cubic), xdot, k, e,
-                         1.0);
-  return contact_force(w, w.sub(x, c(at)), smooth_step(m, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax), Curve::cubic), xdot, k, e,
-                       -1.0);
+    return contact_force(w, u, smooth_step(m, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0), Curve::cubic), xdot, k, e, 1.0);
+  return contact_force(w, u, smooth_step(m, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax), Curve::cubic), xdot, k, e, -1.0);
 }
 
 // Every argument from `first` on, if all are constants.

@@ -10,6 +10,7 @@ namespace fexpr::codegen {
 
 bool is(const Scalar& s, double v) { return s.known && s.value == v && std::signbit(s.value) == std::signbit(v); }
 bool is_finite(const Scalar& s) { return s.known ? std::isfinite(s.value) : s.finite || s.zero; }
+bool sign_clear(const Scalar& s) { return s.known ? !std::isnan(s.value) && !std::signbit(s.value) : s.nonnegative; }
 
 namespace {
 
@@ -31,6 +32,10 @@ bool stays_finite_product(const Scalar& a, const Scalar& b) {
 }
 Scalar finite_if(Scalar s, bool finite) {
   s.finite = finite;
+  return s;
+}
+Scalar nonnegative_if(Scalar s, bool nonnegative) {
+  s.nonnegative = nonnegative;
   return s;
 }
 
@@ -141,17 +146,20 @@ void Writer::fail_if(const std::string& condition, const std::string& message) {
   if (checked_) line("if (" + condition + ") return fx_fail(error, " + quoted(message) + ");");
 }
 
-// Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x; and
-// for z, +0 or -0: z + c = c - z = c and z - c = -c for a known c != 0, z + (+0) = (+0) - z = +0
-// and z - (-0) = +0 (round to nearest: +0 + -0 is +0).
+// Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x, and
+// x + (+0) = x for x with its sign bit clear (or NaN); and for z, +0 or -0: z + c = c - z = c
+// and z - c = -c for a known c != 0, z + (+0) = (+0) - z = +0 and z - (-0) = +0 (round to
+// nearest: +0 + -0 is +0). The sign bit of a product or quotient is that of its factors'
+// (underflow included), of a sum of two with it clear clear, of a square clear.
 Scalar Writer::add(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value + b.value);
-  if (is(b, -0.0)) return a;
-  if (is(a, -0.0)) return b;
+  if (is(b, -0.0) || (is(b, 0.0) && sign_clear(a))) return a;
+  if (is(a, -0.0) || (is(a, 0.0) && sign_clear(b))) return b;
   if (a.zero && (nonzero(b) || is(b, 0.0))) return b;
   if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
   const Scalar s = emit(text(a) + " + " + text(b));
-  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
+  if (a.zero && b.zero) return zero_of(s);
+  return nonnegative_if(finite_if(s, stays_finite_sum(a, b)), sign_clear(a) && sign_clear(b));
 }
 Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value - b.value);
@@ -160,18 +168,22 @@ Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.zero && is(b, -0.0)) return known(0.0);
   if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
   const Scalar s = emit(text(a) + " - " + text(b));
-  return a.zero && b.zero ? zero_of(s) : finite_if(s, stays_finite_sum(a, b));
+  if (a.zero && b.zero) return zero_of(s);
+  const bool b_sign_set = b.known && !std::isnan(b.value) && std::signbit(b.value);
+  return nonnegative_if(finite_if(s, stays_finite_sum(a, b)), sign_clear(a) && b_sign_set);
 }
 Scalar Writer::mul(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value * b.value);
   if (is(b, 1.0)) return a;
   if (is(a, 1.0)) return b;
-  return finite_if(emit(text(a) + " * " + text(b)), stays_finite_product(a, b));
+  const bool square = !a.known && !b.known && a.name == b.name;
+  return nonnegative_if(finite_if(emit(text(a) + " * " + text(b)), stays_finite_product(a, b)),
+                        square || (sign_clear(a) && sign_clear(b)));
 }
 Scalar Writer::div(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value / b.value);
   if (is(b, 1.0)) return a;
-  return emit(text(a) + " / " + text(b));
+  return nonnegative_if(emit(text(a) + " / " + text(b)), sign_clear(a) && sign_clear(b));
 }
 Scalar Writer::neg(const Scalar& a) {
   if (a.known) return known(-a.value);
@@ -180,12 +192,20 @@ Scalar Writer::neg(const Scalar& a) {
 }
 Scalar Writer::term(const Scalar& a, const Scalar& b) {
   const auto is_zero = [](const Scalar& s) { return s.zero || (s.known && s.value == 0.0); };
+  const auto safe = [](const Scalar& x) { return is_finite(x) || x.guarded; };
+  // A known zero times a finite number with its sign bit clear is that zero.
+  if (b.known && b.value == 0.0 && safe(a) && sign_clear(a)) return known(b.value);
+  if (a.known && a.value == 0.0 && safe(b) && sign_clear(b)) return known(a.value);
   const Scalar s = mul(a, b);
   if (s.known) return s;
-  const auto safe = [](const Scalar& x) { return is_finite(x) || x.guarded; };
   return (is_zero(a) && safe(b)) || (is_zero(b) && safe(a)) ? zero_of(s) : s;
 }
-Scalar Writer::call(const std::string& function, const Scalar& a) { return emit(function + "(" + text(a) + ")"); }
+Scalar Writer::call(const std::string& function, const Scalar& a) {
+  Scalar s = emit(function + "(" + text(a) + ")");
+  // The square root of +0 up to a finite number is one too.
+  if (function == "sqrt") s.finite = s.nonnegative = is_finite(a) && sign_clear(a);
+  return s;
+}
 Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
   return emit(function + "(" + text(a) + ", " + text(b) + ")");
 }

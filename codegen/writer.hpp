@@ -12,8 +12,9 @@ namespace fexpr::codegen {
 
 // A number of the generated code: known at generation time, or the C variable `name`. A
 // variable may carry what the checks guarantee on every run that succeeds: `finite` (tested),
-// `guarded` (an infinity or NaN in it reaches a later test through the values it feeds), and
-// `zero` (a finite or guarded number times a zero: +0 or -0, the sign not known here).
+// `guarded` (an infinity or NaN in it reaches a later test through the values it feeds),
+// `zero` (a finite or guarded number times a zero: +0 or -0, the sign not known here), and
+// `nonnegative` (its sign bit is clear whenever it is not NaN: +0 up to +infinity).
 struct Scalar {
   bool known = true;
   double value = 0.0;
@@ -21,11 +22,13 @@ struct Scalar {
   bool finite = false;
   bool guarded = false;
   bool zero = false;
+  bool nonnegative = false;
 };
 inline Scalar known(double v) { return Scalar{true, v, {}}; }
 inline Scalar variable(std::string name) { return Scalar{false, 0.0, std::move(name)}; }
 bool is(const Scalar& s, double v);  // known, equal to v and of its sign
 bool is_finite(const Scalar& s);     // known finite, or a variable marked finite or zero
+bool sign_clear(const Scalar& s);    // known and not NaN with its sign bit clear, or marked nonnegative
 
 // A value with its gradient over the lanes (order >= 1) and Hessian, row-major (order 2).
 struct Dual {

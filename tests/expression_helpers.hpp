@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <fexpr/expression.hpp>
 
+#include <exception>
 #include <map>
 #include <string>
 #include <vector>
@@ -61,6 +62,17 @@ struct Bench {
     return {};
   }
 };
+
+// What call throws (its what()), or "no error".
+template <class Call>
+std::string error_of(Call call) {
+  try {
+    call();
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return "no error";
+}
 
 // The evaluator's two forms. The fast form differentiates programs that read at most
 // Program::kMaxLanes derivative inputs (Program::kMaxHessianLanes for a Hessian); a program

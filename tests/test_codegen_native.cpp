@@ -1,6 +1,7 @@
 // fexpr::compile_native: the compiled path against the interpreter (values, gradients and
 // errors bit for bit), its misuse checks, its cache, threads sharing one object, and the
 // why-not answers when there is no compiler or the generator cannot write the expression.
+#include "expression_helpers.hpp"
 #include "native_build.hpp"
 
 #include <catch2/catch.hpp>
@@ -43,15 +44,7 @@ class ScopedEnvironment {
   std::optional<std::string> old_;
 };
 
-template <class Call>
-std::string error_of(Call call) {
-  try {
-    call();
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using fexpr::testing::error_of;
 
 struct Subject {
   fexpr::Context context;
@@ -249,8 +242,10 @@ TEST_CASE("values feeding sums beside other operations fail with the interpreter
   if (!fexpr::testing::have_c_compiler()) return;
   const std::vector<std::array<double, 3>> points = {{0.5, 2.0, -3.0}, {0.0, 1e200, 1.0},  {0.0, 1.0, 1.0},
                                                      {0.0, -1.0, 0.5}, {0.0, 1.0, 1e300}, {0.0, kNaN, 1.0},
-                                                     {kInf, 1.0, 2.0}, {-1.0, -0.0, 3.0}, {0.0, 1e160, -1e160}};
+                                                     {kInf, 1.0, 2.0}, {-1.0, -0.0, 3.0}, {0.0, 1e160, -1e160},
+                                                     {0.0, kInf, kInf}};
+  // The last two: the value entry tests their result itself, after the generated code.
   for (const char* text : {"1E200*x*x + v", "x + 1/(v - 1)", "SQRT(x)*v + x*x*1E300", "IF(x: v*1E300, 0, x*x) + v",
-                           "(TIME*x - (-TIME))*v - v*0", "x*v*1E300 - SQRT(v)"})
+                           "(TIME*x - (-TIME))*v - v*0", "x*v*1E300 - SQRT(v)", "x*v", "x - v"})
     agrees_with_interpreter(text, points);
 }

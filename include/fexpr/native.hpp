@@ -13,7 +13,10 @@
 
 #include <fexpr/expression.hpp>
 
+#include <bit>
+#include <cmath>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <span>
@@ -30,12 +33,11 @@ struct NativeLibrary;
 // threads at once. It keeps its shared object loaded as long as a copy exists.
 class NativeExpression {
  public:
-  // The generated functions: TIME, the variables and MODE in; the value returned (in a register,
-  // not through memory) and the gradient written; *error set to the interpreter's message for
-  // an evaluation error, and left as it was otherwise.
-  using ValueCall = double (*)(double time, const double* variables, double mode, const char** error);
-  using GradientCall = double (*)(double time, const double* variables, double mode, double* grad,
-                                  const char** error);
+  // The generated functions: TIME, the variables and MODE in; the value returned in a register,
+  // and the gradient written. NaN is the failure signal, since a value the interpreter returns
+  // is always finite; grad is then left as it was.
+  using ValueCall = double (*)(double time, const double* variables, double mode);
+  using GradientCall = double (*)(double time, const double* variables, double mode, double* grad);
 
   NativeExpression(std::shared_ptr<const detail::NativeLibrary> library, Expression expression, ValueCall value_call,
                    GradientCall gradient_call);
@@ -55,10 +57,9 @@ class NativeExpression {
   double value(const Inputs& in) const {
     if (in.variables.size() < variable_count_) [[unlikely]]
       too_few_variables(in.variables.size());
-    const char* error = nullptr;
-    const double out = value_(in.time, in.variables.data(), in.mode, &error);
-    if (error) [[unlikely]]
-      fail(error);
+    const double out = value_(in.time, in.variables.data(), in.mode);
+    if (failed(out)) [[unlikely]]
+      return value_failed(in);
     return out;
   }
   double gradient(const Inputs& in, std::span<double> grad) const {
@@ -66,17 +67,27 @@ class NativeExpression {
       too_few_variables(in.variables.size());
     if (grad.size() < derivative_count_) [[unlikely]]
       gradient_too_short(grad.size());
-    const char* error = nullptr;
-    const double out = gradient_(in.time, in.variables.data(), in.mode, grad.data(), &error);
-    if (error) [[unlikely]]
-      fail(error);
+    const double out = gradient_(in.time, in.variables.data(), in.mode, grad.data());
+    if (failed(out)) [[unlikely]]
+      return gradient_failed(in, grad.data());
     return out;
   }
 
  private:
   [[noreturn]] void too_few_variables(std::size_t given) const;
   [[noreturn]] void gradient_too_short(std::size_t given) const;
-  [[noreturn]] void fail(const char* message) const;
+  // Whether a call returned NaN. Where the host assumes no NaN (-ffast-math,
+  // -ffinite-math-only), which would fold std::isnan to false, its bits are tested.
+  static bool failed(double v) {
+#if defined(__FINITE_MATH_ONLY__) && __FINITE_MATH_ONLY__
+    return (std::bit_cast<std::uint64_t>(v) << 1) > (std::uint64_t{0x7ff} << 53);
+#else
+    return std::isnan(v);
+#endif
+  }
+  // After a NaN: the fully checked function, for the interpreter's message.
+  double value_failed(const Inputs& in) const;
+  double gradient_failed(const Inputs& in, double* grad) const;
 
   std::shared_ptr<const detail::NativeLibrary> library_;
   Expression expression_;
