@@ -3,6 +3,7 @@
 #include "builtins/contact.hpp"
 
 #include "builtins/entries.hpp"
+#include "builtins/power_value.hpp"
 #include "builtins/steps.hpp"
 
 #include <cmath>
@@ -33,16 +34,21 @@ const char* check(const T& k, const T& e, const T& cmax, const T& d, const T& at
   return nullptr;
 }
 
-// The common exponents skip pow, the dearest operation of the value path.
-double power(double u, double e) {
-  if (e == 1.0) return u;
-  if (e == 1.5) return u * std::sqrt(u);
-  if (e == 2.0) return u * u;
-  return std::pow(u, e);
-}
+// u^e as the evaluator's `**` and its contact steps compute it (power_value; d/du as e·u^(e-1),
+// d²/du² as e(e-1)·u^(e-2)), so that the table's rule and the evaluator's IMPACT and BISTOP
+// steps give the same bits; the terms in e only where e's derivatives are not all zero.
+double power(double u, double e) { return power_value(u, e); }
 template <int N, int Order>
 Jet<N, Order> power(const Jet<N, Order>& u, const Jet<N, Order>& e) {
-  return pow(u, e);
+  const double p = power_value(u.v, e.v);
+  const double d = e.v == 1.0 ? 1.0 : e.v * power_value(u.v, e.v - 1.0);
+  const double dd = e.v == 1.0 ? 0.0 : e.v == 2.0 ? 2.0 : e.v * (e.v - 1.0) * power_value(u.v, e.v - 2.0);
+  bool varies = false;
+  for (const double g : e.g) varies |= g != 0.0;
+  for (const double h : e.h) varies |= h != 0.0;
+  if (!varies) return chain(u, p, d, dd);
+  const double l = std::log(u.v);
+  return chain(u, e, p, d, p * l, dd, power_value(u.v, e.v - 1.0) * (1.0 + e.v * l), p * l * l);
 }
 
 // Penetration u > 0 beyond the contact point, damping ramping from 0 at the contact point

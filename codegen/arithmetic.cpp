@@ -1,5 +1,7 @@
 #include "codegen/arithmetic.hpp"
 
+#include "codegen/rules.hpp"
+
 namespace fexpr::codegen {
 
 // Both types: chain(u, sin u, cos u, -sin u) and chain(u, cos u, -sin u, -cos u).
@@ -43,9 +45,13 @@ Dual JetArithmetic::div(const Dual& a, const Dual& b) {
 }
 
 Dual JetArithmetic::pow(const Dual& u, const Dual& e) {
-  const Scalar p = w_.call("pow", u.v, e.v), l = w_.call("log", u.v), pu = w_.div(p, u.v), pl = w_.mul(p, l);
-  return w_.chain(u, e, p, w_.mul(e.v, pu), pl, w_.div(w_.mul(w_.mul(e.v, w_.sub(e.v, known(1.0))), pu), u.v),
-                  w_.mul(pu, w_.add(known(1.0), w_.mul(e.v, l))), w_.mul(pl, l));
+  const std::string x = text(u.v), y = text(e.v);
+  const Scalar p = power_value(w_, u.v, e.v), l = w_.call("log", u.v), pl = w_.mul(p, l);
+  const Scalar below = power_value(w_, u.v, w_.sub(e.v, known(1.0)));
+  const Scalar d = w_.emit(y + " == 1.0 ? 1.0 : " + y + " * " + text(below));
+  const Scalar dd = w_.emit(y + " == 1.0 ? 0.0 : " + y + " == 2.0 ? 2.0 : " + y + " * (" + y + " - 1.0) * " +
+                            text(power_value(w_, u.v, w_.sub(e.v, known(2.0)))));
+  return w_.chain(u, e, p, d, pl, dd, w_.mul(below, w_.add(known(1.0), w_.mul(e.v, l))), w_.mul(pl, l));
 }
 
 Dual JetArithmetic::constant_value(const Scalar& v) const {

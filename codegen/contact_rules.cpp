@@ -1,7 +1,7 @@
 // IMPACT and BISTOP whose parameters vary, as the table's rules compute them
 // (builtins/contact.cpp): the parameter checks, then the force on a Jet over all the arguments,
-// whose power is pow (the value alone takes the common exponents by multiplication and sqrt),
-// then the fast form's chain rule over the lanes.
+// whose power is the evaluator's power_value with e·u^(e-1) for its slope, then the fast form's
+// chain rule over the lanes.
 #include "codegen/rules.hpp"
 #include "codegen/smooth_step.hpp"
 
@@ -18,15 +18,10 @@ std::string message(const builtins::Builtin& f, std::vector<double> args, std::s
   return m ? m : "";
 }
 
-// builtins/contact.cpp's power(): u, u·√u, u·u or pow on doubles; pow on a Jet.
+// builtins/contact.cpp's power(): power_value on doubles; on a Jet, e·u^(e-1) and the terms in e.
 Dual power(JetArithmetic& m, const Dual& u, const Dual& e) {
   Writer& w = m.writer();
-  if (w.order() == 0) {
-    const std::string x = text(u.v), y = text(e.v);
-    const Scalar root = w.mul(u.v, w.call("sqrt", u.v)), square = w.mul(u.v, u.v), general = w.call("pow", u.v, e.v);
-    return m.constant_value(w.emit(y + " == 1.0 ? " + x + " : " + y + " == 1.5 ? " + text(root) + " : " + y +
-                                   " == 2.0 ? " + text(square) + " : " + text(general)));
-  }
+  if (w.order() == 0) return m.constant_value(power_value(w, u.v, e.v));
   return m.pow(u, e);
 }
 

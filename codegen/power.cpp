@@ -38,8 +38,9 @@ static double fx_power_value(double a, double e) {
   return pow(a, e);
 }
 
-/* d/da and d2/da2 of a**e with e held constant; 0 or the message where they are infinite. */
-static const char *fx_base_partials(double a, double e, int order, double *d, double *dd) {
+/* d/da and d2/da2 of a**e with e held constant; 0 or the message where they are infinite.
+   Inline, so that C that only needs fx_power_value (a contact force) does not warn of it. */
+static inline const char *fx_base_partials(double a, double e, int order, double *d, double *dd) {
   *d = *dd = 0.0;
   if (e == 0.0) return 0;
   if (a == 0.0 && e < 1.0) return "'**': derivative of a**b is infinite at a = 0 for b < 1";

@@ -10,6 +10,7 @@
 #include "eval/run.hpp"
 
 #include "builtins/math_rules.hpp"
+#include "builtins/power_value.hpp"
 #include "builtins/steps.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -33,23 +34,7 @@ namespace {
 
 // ---- Shared by both forms ----
 
-// a**e with the common constant exponents done by multiplication and sqrt (pow costs about
-// 10 times more). Both forms use it, so they give the same bits. The domain errors of a**e
-// are tested by the reference form before; here they come out as NaN or an infinity. Inline,
-// so that a constant exponent folds (the gradient run of a program that calls nothing).
-[[gnu::always_inline]] inline double power_value(double a, double e) {
-  if (e == 2.0) return a * a;
-  if (e == 3.0) return a * a * a;
-  if (e == 4.0) {
-    const double s = a * a;
-    return s * s;
-  }
-  if (e == 0.5) return std::sqrt(a) + 0.0;  // + 0.0: (-0)**0.5 is +0, as pow gives
-  if (e == 1.5) return a * std::sqrt(a);
-  if (e == -1.0) return 1.0 / a;
-  if (e == -2.0) return 1.0 / (a * a);
-  return std::pow(a, e);
-}
+using builtins::power_value;
 
 // d/da and d2/da2 of a**e with e held constant; at a = 0 the documented conventions.
 [[gnu::always_inline]] inline const char* base_partials(double a, double e, int order, double& d, double& dd) {

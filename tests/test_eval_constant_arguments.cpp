@@ -77,6 +77,41 @@ TEST_CASE("constant arguments of a call change no bit of its derivatives", "[eva
   }
 }
 
+TEST_CASE("IMPACT and BISTOP give the same value and slopes as their own steps and as the table's rule",
+          "[eval][derivatives]") {
+  // With constant parameters the fast form runs a contact step of its own; with each parameter
+  // written MODE*c it calls the table's rule. Both take u^e by power_value (u*u*u for e = 3, not
+  // pow) and its slope as e*u^(e-1), so the value has the same bits and the gradient the same
+  // numbers (a zero's sign may differ: the rule chains zero rows that the step never has).
+  const char* const exponents[] = {"1.5", "3", "2.2", "0.5", "1"};
+  for (const char* e : exponents) {
+    const std::string m = std::string("MODE*") + e;
+    const std::string cases[][2] = {
+        {std::string("IMPACT(x, v, 1, 1E5, ") + e + ", 50, 0.1)",
+         "IMPACT(x, v, MODE*1, MODE*1E5, " + m + ", MODE*50, MODE*0.1)"},
+        {std::string("BISTOP(x, v, 0.2, 0.8, 100, ") + e + ", 10, 0.05)",
+         "BISTOP(x, v, MODE*0.2, MODE*0.8, MODE*100, " + m + ", MODE*10, MODE*0.05)"},
+    };
+    for (const auto& [step, rule] : cases) {
+      for (double x : {0.13, 0.17, 0.85, 0.93, 0.97, 0.999, 1.01}) {
+        Bench b({{"x", x}, {"v", -0.7}});
+        const fexpr::Expression with_step = fexpr::testing::compile_on(b, step.c_str(), Form::fast);
+        const fexpr::Expression with_rule = fexpr::testing::compile_on(b, rule.c_str(), Form::fast);
+        fexpr::Inputs in = b.inputs();
+        in.mode = 1.0;
+        INFO(step << " at x = " << x);
+        fexpr::Workspace ws;
+        CHECK(std::bit_cast<std::uint64_t>(with_step.value(in, ws)) ==
+              std::bit_cast<std::uint64_t>(with_rule.value(in, ws)));
+        std::vector<double> g_step(with_step.derivative_count()), g_rule(with_rule.derivative_count());
+        with_step.gradient(in, ws, g_step);
+        with_rule.gradient(in, ws, g_rule);
+        CHECK(g_step == g_rule);
+      }
+    }
+  }
+}
+
 TEST_CASE("a contact force on a model's measures has the Hessian of its gradient's finite differences and of the "
           "chain rule by hand",
           "[eval][derivatives][kinematics]") {
