@@ -45,7 +45,7 @@ Dual JetArithmetic::div(const Dual& a, const Dual& b) {
 }
 
 Dual JetArithmetic::pow(const Dual& u, const Dual& e) {
-  const std::string x = text(u.v), y = text(e.v);
+  const std::string y = text(e.v);
   const Scalar p = power_value(w_, u.v, e.v), l = w_.call("log", u.v), pl = w_.mul(p, l);
   const Scalar below = power_value(w_, u.v, w_.sub(e.v, known(1.0)));
   const Scalar d = w_.emit(y + " == 1.0 ? 1.0 : " + y + " * " + text(below));
