@@ -142,6 +142,7 @@ class Algebra {
     return {sub(mul(a[1], b[2]), mul(a[2], b[1])), sub(mul(a[2], b[0]), mul(a[0], b[2])),
             sub(mul(a[0], b[1]), mul(a[1], b[0]))};
   }
+  V scaled(double c, const V& x) { return {mul(constant(c), x[0]), mul(constant(c), x[1]), mul(constant(c), x[2])}; }
   V constant(const Eigen::Vector3d& v) const { return {constant(v[0]), constant(v[1]), constant(v[2])}; }
   V zero() const { return constant(Eigen::Vector3d::Zero()); }
 
@@ -155,6 +156,10 @@ class Algebra {
 struct Part {
   std::span<const Dual> s;                  // its 12 states
   std::optional<std::array<V, 3>> columns;  // of R
+  // Its acceleration and angular acceleration, which are not states: the interpreter reads
+  // them from its State, which starts at the model's and which no dataset statement, API or
+  // option changes, so they are the model's constants here (zero for a dataset's parts).
+  Eigen::Vector3d acceleration, alpha;
 };
 
 class MeasureWriter {
@@ -162,9 +167,13 @@ class MeasureWriter {
   MeasureWriter(Writer& w, const kinematics::MeasureCall& call, const kinematics::Model& model,
                 std::span<const Dual> states)
       : a_(w), call_(call), model_(model) {
-    for (int p = 0; p < call.part_count; ++p)
-      parts_[static_cast<std::size_t>(p)].s = states.subspan(static_cast<std::size_t>(p) * kinematics::kStatesPerPart,
-                                                             kinematics::kStatesPerPart);
+    for (int p = 0; p < call.part_count; ++p) {
+      Part& part = parts_[static_cast<std::size_t>(p)];
+      part.s = states.subspan(static_cast<std::size_t>(p) * kinematics::kStatesPerPart, kinematics::kStatesPerPart);
+      const kinematics::Part& declared = model.parts()[static_cast<std::size_t>(call.parts[static_cast<std::size_t>(p)])];
+      part.acceleration = declared.acceleration;
+      part.alpha = declared.alpha;
+    }
   }
 
   Dual write() {
@@ -185,6 +194,13 @@ class MeasureWriter {
       case Measure::WX: case Measure::WY: case Measure::WZ:
         return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::WX)), a_.sub(omega(0), omega(1)));
       case Measure::WM: return magnitude(a_.sub(omega(0), omega(1)), "WM has no derivative at zero angular velocity");
+      case Measure::ACCX: case Measure::ACCY: case Measure::ACCZ:
+        return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::ACCX)), acceleration_in_l());
+      case Measure::ACCM: return magnitude(acceleration_in_l(), "ACCM has no derivative at zero acceleration");
+      case Measure::WDTX: case Measure::WDTY: case Measure::WDTZ:
+        return a_.dot(axis(2, static_cast<int>(m) - static_cast<int>(Measure::WDTX)), angular_acceleration_in_l());
+      case Measure::WDTM:
+        return magnitude(angular_acceleration_in_l(), "WDTM has no derivative at zero angular acceleration");
       case Measure::AX: case Measure::AY: case Measure::AZ: return axis_angle(static_cast<int>(m) - static_cast<int>(Measure::AX));
       case Measure::PSI: case Measure::THETA: case Measure::PHI:
         return body_fixed_angle({2, 0, 2}, static_cast<int>(m) - static_cast<int>(Measure::PSI), kinematics::kEulerSingular);
@@ -230,6 +246,13 @@ class MeasureWriter {
     return out;
   }
   static V state_vector(const Part& p, std::size_t first) { return {p.s[first], p.s[first + 1], p.s[first + 2]}; }
+  // rho = R·qp, the marker's origin from its part's, written once for its origin, velocity and
+  // acceleration. Not for a marker at its part's origin or on ground.
+  const V& offset(int slot) {
+    std::optional<V>& rho = offsets_[static_cast<std::size_t>(slot)];
+    if (!rho) rho = turn(*part_of(slot), marker(slot)->qp);
+    return *rho;
+  }
 
   // The marker's origin in ground (marker_values.hpp); an omitted marker is the ground origin.
   V origin(int slot) {
@@ -238,18 +261,33 @@ class MeasureWriter {
     if (!m) return a_.zero();
     if (!p) return a_.constant(m->qp);
     if (m->at_part_origin) return state_vector(*p, 0);
-    return a_.add(state_vector(*p, 0), turn(*p, m->qp));
+    return a_.add(state_vector(*p, 0), offset(slot));
   }
   V velocity(int slot) {
     const kinematics::Marker* m = marker(slot);
     Part* p = part_of(slot);
     if (!m || !p) return a_.zero();
     if (m->at_part_origin) return state_vector(*p, 6);
-    return a_.add(state_vector(*p, 6), a_.cross(state_vector(*p, 9), turn(*p, m->qp)));
+    return a_.add(state_vector(*p, 6), a_.cross(state_vector(*p, 9), offset(slot)));
+  }
+  // alpha × rho + omega × (omega × rho) + a, as the interpreter's marker frame.
+  V acceleration(int slot) {
+    const kinematics::Marker* m = marker(slot);
+    Part* p = part_of(slot);
+    if (!m || !p) return a_.zero();
+    const V a = a_.constant(p->acceleration);
+    if (m->at_part_origin) return a;
+    const V& rho = offset(slot);
+    const V w = state_vector(*p, 9);
+    return a_.add(a_.add(a_.cross(a_.constant(p->alpha), rho), a_.cross(w, a_.cross(w, rho))), a);
   }
   V omega(int slot) {
     Part* p = part_of(slot);
     return p ? state_vector(*p, 9) : a_.zero();
+  }
+  V alpha(int slot) {
+    Part* p = part_of(slot);
+    return a_.constant(p ? p->alpha : Eigen::Vector3d::Zero());
   }
   V axis(int slot, int c) {
     const kinematics::Marker* m = marker(slot);
@@ -263,6 +301,18 @@ class MeasureWriter {
   V separation() { return a_.sub(origin(0), origin(1)); }
   // v_i - v_j - omega_l × r: the velocity of i relative to j seen in l.
   V velocity_in_l() { return a_.sub(a_.sub(velocity(0), velocity(1)), a_.cross(omega(3), separation())); }
+  // a_i - a_j - alpha_l × r - 2 omega_l × (v_i - v_j) + omega_l × (omega_l × r): the
+  // acceleration of i relative to j seen in l, left to right as the interpreter sums it.
+  V acceleration_in_l() {
+    const V r = separation(), w = omega(3);
+    const V two_w_rd = a_.scaled(2.0, a_.cross(w, a_.sub(velocity(0), velocity(1))));
+    const V relative = a_.sub(a_.sub(a_.sub(acceleration(0), acceleration(1)), a_.cross(alpha(3), r)), two_w_rd);
+    return a_.add(relative, a_.cross(w, a_.cross(w, r)));
+  }
+  // (alpha_i - alpha_j) - omega_l × (omega_i - omega_j).
+  V angular_acceleration_in_l() {
+    return a_.sub(a_.sub(alpha(0), alpha(1)), a_.cross(omega(3), a_.sub(omega(0), omega(1))));
+  }
 
   // |x|: 0 for a zero vector, which has no derivative.
   Dual magnitude(const V& x, const char* no_derivative) {
@@ -452,14 +502,16 @@ class MeasureWriter {
   const kinematics::MeasureCall& call_;
   const kinematics::Model& model_;
   std::array<Part, 4> parts_;
+  std::array<std::optional<V>, 4> offsets_;  // by marker slot
   std::array<std::optional<Dual>, 9> relative_;
 };
 
-constexpr Measure kWritten[] = {Measure::DX, Measure::DY, Measure::DZ, Measure::DM, Measure::VX, Measure::VY,
-                                Measure::VZ, Measure::VM, Measure::VR, Measure::WX, Measure::WY, Measure::WZ,
-                                Measure::WM, Measure::AX, Measure::AY, Measure::AZ, Measure::PSI, Measure::THETA,
-                                Measure::PHI, Measure::YAW, Measure::PITCH, Measure::ROLL, Measure::ORIENT,
-                                Measure::INCANG};
+constexpr Measure kWritten[] = {
+    Measure::DX,   Measure::DY,   Measure::DZ,   Measure::DM,   Measure::VX,    Measure::VY,    Measure::VZ,
+    Measure::VM,   Measure::VR,   Measure::WX,   Measure::WY,   Measure::WZ,    Measure::WM,    Measure::ACCX,
+    Measure::ACCY, Measure::ACCZ, Measure::ACCM, Measure::WDTX, Measure::WDTY,  Measure::WDTZ,  Measure::WDTM,
+    Measure::AX,   Measure::AY,   Measure::AZ,   Measure::PSI,  Measure::THETA, Measure::PHI,   Measure::YAW,
+    Measure::PITCH, Measure::ROLL, Measure::ORIENT, Measure::INCANG};
 
 }  // namespace
 

@@ -1,6 +1,8 @@
 // The kinematic measures written out as C in terms of the part states they read, for
 // `fexpr codegen FILE.adm --id ...`: each part's rotation from its Euler angles, the markers'
-// origins, axes and velocities with their constant offsets and orientations folded in, then
+// origins, axes, velocities and accelerations with their constant offsets and orientations
+// folded in (a part's acceleration and angular acceleration are not states: the interpreter
+// holds them constant at the model's, and so does the code), then
 // the measure's formula, all on Duals over the function's lanes (forward differentiation). The
 // formulas are those of kinematics/measure_formulas.hpp and marker_values.hpp, in the same
 // order of operations; the derivatives are forward differences of them, not the closed forms

@@ -41,8 +41,9 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("a measure it does not write, naming those it does") {
     const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/1", true);
     CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write ACCX yet; it writes DX, DY, DZ, DM"));
-    CHECK(has(r.out, "\n                                ^~~~~~~~~~~\n"));
+    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet; it writes DX, DY, DZ, DM"));
+    CHECK(has(r.out, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
+    CHECK(has(r.out, "\n                                ^~~~~~~\n"));
     CHECK(!has(r.out, "int fexpr_function"));
   }
   SECTION("a VARVAL on a reference cycle") {
@@ -53,7 +54,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
     const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/4", true);
     CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write ACCX yet"));
+    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet"));
     CHECK(has(r.out, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {

@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <numbers>
 #include <filesystem>
 #include <optional>
 #include <random>
@@ -405,6 +406,107 @@ END
                       kinematics::kRodriguezHalfTurn});
 }
 
+TEST_CASE("generated accelerations are those of a spinning part, worked by hand", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // PART/2 spins at w = 2 about the ground z axis through its origin, turned 30 degrees about
+  // it: marker 20, at r = 0.5 on the part's x axis, is at 0.5 (cos 30, sin 30, 0) and
+  // accelerates towards the axis at w^2 r = 2: ACCX = -2 cos 30, ACCY = -2 sin 30, and -2
+  // along 20's own x axis. Seen from marker 21, which turns with it, 20 stands still: ACCM is
+  // 0, which has no derivative. PART/3's origin (marker 30) is at (1, 0, 0) moving at
+  // v = (0, 3, 0): seen from PART/2's frame its velocity is v - w x r = (0, 1, 0), and its
+  // acceleration there is Coriolis -2 w x (0, 1, 0) = (4, 0, 0) plus centrifugal
+  // -w x (w x r) = (4, 0, 0). PART/3 spins at (3, 0, 0): from it, PART/2's steady spin turns
+  // at -(3, 0, 0) x (0, 0, 2) = (0, 6, 0); in ground it is steady, WDTM 0 without derivative.
+  check_closed_forms(R"(A spinning part and a moving one
+PART/1, GROUND
+PART/2, MASS = 1, REULER = 30D, 0, 0, WZ = 2
+MARKER/20, PART = 2, QP = 0.5, 0, 0
+MARKER/21, PART = 2
+PART/3, MASS = 1, QG = 1, 0, 0, VY = 3, WX = 3
+MARKER/30, PART = 3
+VARIABLE/1, FUNCTION = ACCX(20)
+VARIABLE/2, FUNCTION = ACCY(20)
+VARIABLE/3, FUNCTION = ACCM(20)
+VARIABLE/4, FUNCTION = ACCX(20, 0, 20)
+VARIABLE/5, FUNCTION = ACCM(20, 0, 21)
+VARIABLE/6, FUNCTION = ACCX(30, 0, 0, 21)
+VARIABLE/7, FUNCTION = WDTY(20, 0, 0, 30)
+VARIABLE/8, FUNCTION = WDTM(20, 0, 30)
+VARIABLE/9, FUNCTION = WDTM(20)
+END
+)",
+                     {-2 * std::cos(std::numbers::pi / 6), -2 * std::sin(std::numbers::pi / 6), 2.0, -2.0, 0.0, 8.0,
+                      6.0, 6.0, 0.0},
+                     {nullptr, nullptr, nullptr, nullptr, "ACCM has no derivative at zero acceleration", nullptr,
+                      nullptr, nullptr, "WDTM has no derivative at zero angular acceleration"});
+}
+
+TEST_CASE("a part's acceleration and angular acceleration, the model's constants, enter as the interpreter's",
+          "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // No dataset statement sets them (a dataset's parts start with none, and no API or option
+  // changes them), so PART/5 is added to the loaded model the way a host's own Model would
+  // hold it: turned, moving, spinning and accelerating, its markers off its origin and turned.
+  auto m = load(kSource + "/tests/data/codegen/measures.adm");
+  kinematics::PartState five;
+  five.position = {0.3, -0.6, 0.2};
+  five.euler = {0.7, -0.3, 1.2};
+  five.velocity = {0.2, 0.5, -0.1};
+  five.omega = {-0.6, 0.4, 0.9};
+  five.acceleration = {0.1, -0.2, 0.3};
+  five.alpha = {0.2, -0.4, 0.7};
+  m->build.model.add_part(5, five);
+  m->build.model.add_marker(50, 5, {0.3, -0.1, 0.2}, kinematics::orientation_from_reuler(0.4, 0.2, -0.5));
+  m->build.model.add_marker(51, 5, {-0.2, 0.4, 0.1}, kinematics::orientation_from_reuler(-0.3, 0.8, 0.1));
+  m->state = std::make_unique<kinematics::State>(m->build.model);
+  const std::string text =
+      "ACCX(50, 21, 4, 31) + ACCY(51) + ACCZ(21, 51, 50, 51) + ACCM(50, 30, 51) + WDTX(50, 31, 4, 21) + WDTY(51) "
+      "+ WDTZ(21, 50, 51, 50) + WDTM(50, 0, 30)";
+  const codegen::DatasetCalls calls(*m);
+  Context own;
+  own.set_bindings(&calls);
+  auto compiled = compile(text, own);
+  REQUIRE(compiled);
+  auto interpreted = compile(text, m->elements->context());
+  REQUIRE(interpreted);
+  Generated g;
+  for (int order = 1; order <= 2; ++order) {
+    codegen::Options o;
+    o.name = "f" + std::to_string(order);
+    o.order = order;
+    const auto c = codegen::generate_c(*compiled.expression, text, o, codegen::Origin{&calls, 0, "accelerations"});
+    REQUIRE(!c.source.empty());
+    g.source += c.source;
+  }
+  g.elements.push_back({"accelerations", "f1", compiled.expression->derivative_names(), &*interpreted.expression});
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  const Agreement a = compare(*m, g, so, 4);
+  CHECK(a.compared == 4);
+  // And the Hessian, at the initial state.
+  Inputs in;
+  in.state = m->state.get();
+  Workspace ws;
+  const std::vector<double> x = inputs_at(*m, g.elements[0].inputs, 0.0);
+  const std::size_t n = x.size();
+  std::vector<double> grad(n), hess(n * n), expected_grad(n), expected(n * n);
+  double value = 0.0;
+  REQUIRE(so.function<HessianFunction>("f2")(x.data(), &value, grad.data(), hess.data(), nullptr) == 0);
+  interpreted.expression->hessian(in, ws, expected_grad, expected);
+  double largest = 1.0;
+  for (double h : expected) largest = std::max(largest, std::abs(h));
+  for (std::size_t k = 0; k < n * n; ++k) {
+    INFO("d2/d" << g.elements[0].inputs[k / n] << " d" << g.elements[0].inputs[k % n]);
+    CHECK(std::abs(hess[k] - expected[k]) <= kRelative * largest);
+  }
+}
+
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
           "[codegen]") {
   if (!testing::have_c_compiler()) {
@@ -415,9 +517,10 @@ TEST_CASE("Hessians of generated dataset elements agree with the interpreter and
   INFO(file);
   auto m = load(kSource + "/" + file);
   const codegen::DatasetCalls calls(*m);
-  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 7 of measures.adm have
-  // every measure, the VARVAL chains after them would add 400,000 lines to compile.
-  const Generated g = generate_all(*m, calls, 2, 7);
+  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 7, 10 and 11 of
+  // measures.adm have every measure, the VARVAL chains after them would add 400,000 lines to
+  // compile.
+  const Generated g = generate_all(*m, calls, 2, 9);
   REQUIRE(g.refused == 0);
   ScratchDirectory dir;
   const SharedObject so(dir.path(), g.source);
