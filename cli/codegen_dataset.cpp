@@ -39,7 +39,8 @@ int run_codegen_dataset(const std::string& file, const std::string& id, const co
     std::cerr << "fexpr codegen: --id takes an element as TYPE/N (SFORCE/1, VARIABLE/3), not '" << id << "'\n";
     return 2;
   }
-  auto loaded = dataset::load_model(file, std::cerr);
+  // The DIFFs are inputs, as the C API makes them: DIF(id) reads DIFF/id.
+  auto loaded = dataset::load_model(file, std::cerr, dataset::DiffValues::states);
   if (!loaded) return 2;
   const dataset::LoadedModel& m = **loaded;
   const dataset::Statement* s = find(m.dataset, *name);

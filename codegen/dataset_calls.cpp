@@ -4,7 +4,9 @@
 
 namespace fexpr::codegen {
 
-DatasetCalls::DatasetCalls(const dataset::LoadedModel& model) : model_(model) { context_.set_bindings(this); }
+DatasetCalls::DatasetCalls(const dataset::LoadedModel& model) : model_(model), context_(model.elements->context()) {
+  context_.set_bindings(this);
+}
 
 CompileResult DatasetCalls::compile_function(const dataset::Argument& function) const {
   return compile(function.expression, context_, {function.expression_span.begin, model_.source.get()});
@@ -22,31 +24,60 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
     if (auto* r = std::get_if<Resolved>(&*resolved)) measures_.insert(r->handle);
     return *resolved;
   }
-  if (function == "VARVAL") return variable(arguments);
+  if (function == "VARVAL") return inline_function(function, "VARIABLE", arguments);
+  if (function == "DIF1") return inline_function(function, "DIFF", arguments);
+  if (function == "DIF") return diff_state(arguments);
   // The dataset's own bindings say first whether the call is sound at all.
   auto dataset_says = model_.elements->resolve(function, arguments);
   if (auto* rejected = std::get_if<Rejected>(&dataset_says)) return *rejected;
   return Rejected{-1, Code::not_interpreted,
                   "fexpr codegen does not write " + std::string(function) +
-                      " yet; of the dataset's functions it writes VARVAL and the measures " + written_measures()};
+                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1 and the measures " + written_measures()};
 }
 
-// VARVAL(id): the dataset's bindings check the reference (an undefined VARIABLE, a cycle, a user
-// subroutine); the VARIABLE's FUNCTION is then compiled here, so that its own calls are these.
-std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::variable(
-    std::span<const std::optional<double>> arguments) const {
-  auto checked = model_.elements->resolve("VARVAL", arguments);
+namespace {
+
+// Loaded with its DIFFs at their initial conditions, a dataset's DIF and DIF1 are constants to
+// the interpreter, and the DIFFs are not among the inputs that the code would be given.
+std::optional<Bindings::Rejected> without_diff_states(const Context& context, std::string_view function, long id) {
+  if (context.variable_slot("DIFF/" + std::to_string(id))) return std::nullopt;
+  return Bindings::Rejected{-1, Code::not_interpreted,
+                            "fexpr codegen writes " + std::string(function) +
+                                " over the DIFF states, and this dataset was loaded with its DIFFs at their initial "
+                                "conditions (load it with dataset::DiffValues::states)"};
+}
+
+}  // namespace
+
+// VARVAL(id), DIF1(id): the dataset's bindings check the reference (an undefined element, a
+// cycle, a user subroutine, an IMPLICIT DIFF); the element's FUNCTION is then compiled here, so
+// that its own calls are these.
+std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_function(
+    std::string_view function, std::string_view element, std::span<const std::optional<double>> arguments) const {
+  auto checked = model_.elements->resolve(function, arguments);
   if (auto* rejected = std::get_if<Rejected>(&checked)) return *rejected;
   const long id = static_cast<long>(*arguments[0]);
-  const auto* element = model_.elements->element("VARIABLE", id);
-  auto compiled = compile_function(*element->function);
+  if (element == "DIFF")
+    if (auto rejected = without_diff_states(context_, function, id)) return *rejected;
+  const auto* e = model_.elements->element(element, id);
+  auto compiled = compile_function(*e->function);
   if (!compiled) {
     inlined_diagnostics_.insert(inlined_diagnostics_.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
-    return Rejected{-1, Code::not_interpreted,
-                    "fexpr codegen cannot write " + element->label + " inline; see the error in it"};
+    return Rejected{-1, Code::not_interpreted, "fexpr codegen cannot write " + e->label + " inline; see the error in it"};
   }
-  const Inlined& inlined = inlined_.emplace_back(Inlined{element->function, std::move(*compiled.expression)});
+  const Inlined& inlined = inlined_.emplace_back(
+      Inlined{e->function, std::move(*compiled.expression), std::string(element), std::string(function)});
   return Resolved{reinterpret_cast<std::uintptr_t>(&inlined), inlined.expression.derivative_names(), {}};
+}
+
+// DIF(id): the input DIFF/id, as the interpreter reads it.
+std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::diff_state(
+    std::span<const std::optional<double>> arguments) const {
+  auto checked = model_.elements->resolve("DIF", arguments);
+  if (auto* rejected = std::get_if<Rejected>(&checked)) return *rejected;
+  const long id = static_cast<long>(*arguments[0]);
+  if (auto rejected = without_diff_states(context_, "DIF", id)) return *rejected;
+  return Resolved{reinterpret_cast<std::uintptr_t>(&diff_state_), {"DIFF/" + std::to_string(id)}, {}};
 }
 
 const char* DatasetCalls::evaluate(std::uintptr_t, const Inputs&, const double*, int, double*, double*,
@@ -57,10 +88,16 @@ const char* DatasetCalls::evaluate(std::uintptr_t, const Inputs&, const double*,
 std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span,
                                         const Options& options, std::vector<Diagnostic>& diagnostics) const {
   std::lock_guard lock(mutex_);
+  if (handle == reinterpret_cast<std::uintptr_t>(&diff_state_)) {
+    // The interpreter tests each call's value; the DIFF states, unlike the part states, are
+    // not tested on entry.
+    if (options.checked) w.fail_if("!isfinite(" + text(inputs[0].v) + ")", kOverflow);
+    return inputs[0];
+  }
   if (measures_.contains(handle))
     return write_measure(w, *reinterpret_cast<const kinematics::MeasureCall*>(handle), model_.bindings->model(), inputs);
   const auto& inlined = *reinterpret_cast<const Inlined*>(handle);
-  const Origin origin{this, inlined.function->expression_span.begin, {}};
+  const Origin origin{this, inlined.function->expression_span.begin, {}, inlined.element, inlined.call};
   return generate_inline(w, inlined.expression, inlined.function->expression, inputs, options, origin, diagnostics);
 }
 

@@ -1,6 +1,9 @@
 // What the model and element calls of a dataset's expressions mean to fexpr codegen: the
-// kinematic measures it writes out in terms of the part states (codegen/measures.hpp) and
-// VARVAL, whose VARIABLE it writes inline. An expression is compiled against these bindings
+// kinematic measures it writes out in terms of the part states (codegen/measures.hpp), VARVAL,
+// whose VARIABLE it writes inline, DIF(id), the input DIFF/id, and DIF1(id), whose DIFF's
+// FUNCTION it writes inline. The DIFFs are the host's states, as the C API makes them (the
+// model loaded with dataset::DiffValues::states): the inputs are TIME, every DIFF in dataset
+// order, then the part states. An expression is compiled against these bindings
 // only to be generated: each call is resolved as the dataset's own bindings resolve it (the
 // same inputs, in the same order, so the generated function's inputs are the interpreter's
 // gradient order), and what the generator cannot write is rejected where it is called, with
@@ -40,14 +43,19 @@ class DatasetCalls : public Bindings, public BoundCalls {
   struct Inlined {
     const dataset::Argument* function;
     Expression expression;
+    std::string element, call;  // what was inlined and by which call: "VARIABLE", "VARVAL"
   };
-  std::variant<Resolved, Rejected> variable(std::span<const std::optional<double>> arguments) const;
+  // VARVAL(id) or DIF1(id): the FUNCTION of the VARIABLE or DIFF, inline.
+  std::variant<Resolved, Rejected> inline_function(std::string_view function, std::string_view element,
+                                                   std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> diff_state(std::span<const std::optional<double>> arguments) const;
 
   const dataset::LoadedModel& model_;
   Context context_;
   mutable std::recursive_mutex mutex_;
   mutable std::set<std::uintptr_t> measures_;  // the model's handles of the measure calls
   mutable std::deque<Inlined> inlined_;        // at stable addresses, their handles
+  const char diff_state_ = 0;                  // its address: the handle of every DIF call
   mutable std::vector<Diagnostic> inlined_diagnostics_;
 };
 

@@ -17,8 +17,8 @@ using detail::Instruction;
 using detail::OpCode;
 using detail::Program;
 
-// The reference form's messages (eval/run.cpp), prefixed as Expression's errors are.
-constexpr const char* kOverflow = "result is too large (overflow to infinity)";
+// The reference form's messages (eval/run.cpp), prefixed as Expression's errors are; kOverflow
+// is in generate.hpp.
 constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
 constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
 constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
@@ -83,7 +83,8 @@ class Generator {
     }
     if (!declared.empty()) w_.line(declared + ";");
     body();
-    if (reads_mode_) error(p_.whole, "this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet");
+    if (reads_mode_)
+      error(p_.whole, "this " + origin_.element + " reads MODE; fexpr codegen does not pass MODE into a " + origin_.call + " yet");
     const bool ok = diagnostics_.empty();
     diagnostics.insert(diagnostics.end(), diagnostics_.begin(), diagnostics_.end());
     if (!ok) return std::nullopt;
@@ -466,7 +467,10 @@ std::string Generator::prologue() const {
   const std::size_t states = first_state();
   for (std::size_t k = 0; k < n; ++k) {
     const std::string& name = p_.derivative_names[k];
-    const std::string meaning = k == 0 ? "the simulation time" : k >= states ? state_meaning(name) : "variable";
+    std::string meaning = "variable";
+    if (k == 0) meaning = "the simulation time";
+    else if (k >= states) meaning = state_meaning(name);
+    else if (name.starts_with("DIFF/")) meaning = "the DIFF's state, which DIF reads";
     s += " *   in[" + std::to_string(k) + "]  " + name + "  (" + meaning + ")\n";
   }
   if (reads_mode_) s += " *   in[" + std::to_string(n) + "]  MODE  (the analysis mode; not differentiated)\n";

@@ -57,11 +57,17 @@ struct Options {
   bool test_result = true;
 };
 
+// The interpreter's message for an instruction whose value is not finite (eval/run.cpp).
+inline constexpr const char* kOverflow = "result is too large (overflow to infinity)";
+
 // Where an expression of a dataset comes from.
 struct Origin {
   const BoundCalls* calls = nullptr;  // what its model and element calls mean
   std::uint32_t offset = 0;           // where its text starts in the file (CompileOptions::offset)
   std::string label;                  // "FUNCTION= of SFORCE/1 (model.adm:12)", for the comment block
+  // Written inline: what the expression is and the call that reads it, for messages
+  // ("VARIABLE", "VARVAL").
+  std::string element = {}, call = {};
 };
 
 struct Generated {

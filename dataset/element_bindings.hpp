@@ -79,6 +79,7 @@ class ElementBindings : public Bindings {
   const Element* element(std::string_view type, long id) const;
 
   Context& context() { return context_; }
+  const Context& context() const { return context_; }
 
  private:
   struct Call;

@@ -58,21 +58,22 @@ std::optional<std::string> read_file(const std::string& path) {
 }
 
 std::optional<std::unique_ptr<LoadedModel>> load_model_text(const std::string& name, std::string text,
-                                                            std::ostream& errors) {
-  auto loaded = load_model(SourceText(name, std::move(text)));
+                                                            std::ostream& errors, DiffValues diffs) {
+  auto loaded = load_model(SourceText(name, std::move(text)), diffs);
   if (auto* m = std::get_if<std::unique_ptr<LoadedModel>>(&loaded)) return std::move(*m);
   const auto& failure = std::get<LoadFailure>(loaded);
   for (const Diagnostic& d : failure.errors) errors << failure.source->render(d);
   return std::nullopt;
 }
 
-std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors) {
+std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors,
+                                                       DiffValues diffs) {
   auto text = read_file(path);
   if (!text) {
     errors << "fexpr: cannot read model '" << path << "'\n";
     return std::nullopt;
   }
-  auto m = load_model_text(path, std::move(*text), errors);
+  auto m = load_model_text(path, std::move(*text), errors, diffs);
   if (!m) errors << "fexpr: the model in '" << path << "' has errors; run 'fexpr check " << path << "'\n";
   return m;
 }

@@ -48,10 +48,12 @@ std::unique_ptr<LoadedModel> build_loaded_model(SourceText source);
 
 // For the programs' front ends: on failure prints the diagnostics to `errors` and returns
 // nothing.
-std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors);
+std::optional<std::unique_ptr<LoadedModel>> load_model(const std::string& path, std::ostream& errors,
+                                                       DiffValues diffs = DiffValues::initial_conditions);
 // The same for a dataset's text, called `name` in messages.
 std::optional<std::unique_ptr<LoadedModel>> load_model_text(const std::string& name, std::string text,
-                                                            std::ostream& errors);
+                                                            std::ostream& errors,
+                                                            DiffValues diffs = DiffValues::initial_conditions);
 
 // The file's bytes; "-" reads standard input. Empty when the file cannot be read.
 std::optional<std::string> read_file(const std::string& path);

@@ -8,7 +8,14 @@ using fexpr::testing::run_fexpr;
 
 namespace {
 const std::string kRefused = std::string(FEXPR_SOURCE_DIR) + "/tests/data/codegen/refused.adm";
+const std::string kRefusedDiffs = std::string(FEXPR_SOURCE_DIR) + "/tests/data/codegen/refused_diffs.adm";
 bool has(const std::string& out, const std::string& part) { return out.find(part) != std::string::npos; }
+// What fexpr codegen says of an element it refuses, with exit status 1.
+std::string refusal(const std::string& file, const std::string& id) {
+  const auto r = run_fexpr("codegen " + file + " --id " + id, true);
+  CHECK(r.status == 1);
+  return r.out;
+}
 }  // namespace
 
 TEST_CASE("fexpr codegen --id writes an element's FUNCTION over TIME and the part states it reads") {
@@ -26,49 +33,74 @@ TEST_CASE("fexpr codegen --id writes an element's FUNCTION over TIME and the par
   CHECK(has(h.out, "grad[13], d/d(in[k]); hess[169], row-major and symmetric"));
 }
 
+TEST_CASE("fexpr codegen --id takes the DIFF states as inputs after TIME, in dataset order, as the C API does") {
+  const auto r = run_fexpr("codegen " + kRefusedDiffs + " --id VARIABLE/4 --gradient");
+  REQUIRE(r.status == 0);
+  // DIFF/4 among them, which VARIABLE/4 does not read; DIF(2) reads in[2].
+  for (int k = 1; k <= 4; ++k)
+    CHECK(has(r.out, " *   in[" + std::to_string(k) + "]  DIFF/" + std::to_string(k) + "  (the DIFF's state, which DIF reads)\n"));
+  for (const char* part : {" *   in[5]  PART/2.x  (x of the part's origin in ground)\n", "grad[17], d/d(in[k])",
+                           "const double r3 = in[2];"})
+    CHECK(has(r.out, part));
+}
+
 TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/9", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm: error: VARIABLE/9 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7"));
+    const std::string r = refusal(kRefused, "VARIABLE/99");
+    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8\n"));
   }
   SECTION("an element without FUNCTION=") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id MARKER/20", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
-    CHECK(has(r.out, "\nMARKER/20, PART = 2\n^~~~"));
+    const std::string r = refusal(kRefused, "MARKER/20");
+    CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
+    CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
   SECTION("a measure it does not write, naming those it does") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/1", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet; it writes DX, DY, DZ, DM"));
-    CHECK(has(r.out, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
-    CHECK(has(r.out, "\n                                ^~~~~~~\n"));
-    CHECK(!has(r.out, "int fexpr_function"));
+    const std::string r = refusal(kRefused, "VARIABLE/1");
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet; it writes DX, DY, DZ, DM"));
+    CHECK(has(r, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
+    CHECK(has(r, "\n                                ^~~~~~~\n"));
+    CHECK(!has(r, "int fexpr_function"));
   }
   SECTION("a VARVAL on a reference cycle") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/2", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:9:24: error: VARVAL(3) is not evaluated: VARIABLE/3 is on the reference cycle"));
+    const std::string r = refusal(kRefused, "VARIABLE/2");
+    CHECK(has(r, "refused.adm:9:24: error: VARVAL(3) is not evaluated: VARIABLE/3 is on the reference cycle"));
   }
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/4", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet"));
-    CHECK(has(r.out, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
+    const std::string r = refusal(kRefused, "VARIABLE/4");
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet"));
+    CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE5", true).status == 2);
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE/5 --var x", true).status == 2);
   }
   SECTION("a VARVAL of a VARIABLE that reads MODE, which is not passed in") {
-    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/7", true);
-    CHECK(r.status == 1);
-    CHECK(has(r.out, "refused.adm:13:24: error: this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet"));
+    const std::string r = refusal(kRefused, "VARIABLE/7");
+    CHECK(has(r, "refused.adm:13:24: error: this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet"));
+  }
+  SECTION("a dataset function it does not write, naming those it does") {
+    const std::string r = refusal(kRefused, "VARIABLE/8");
+    CHECK(has(r, "refused.adm:16:24: error: fexpr codegen does not write ARYVAL yet; of the dataset's functions it "
+                 "writes VARVAL, DIF, DIF1 and the measures DX, DY, DZ, DM, VX"));
   }
   SECTION("a measure in an expression without its dataset, as fexpr eval reports it") {
     const auto r = run_fexpr("codegen 'DX(2, 1)'", true);
     CHECK(r.status == 1);
     CHECK(has(r.out, "DX needs a model"));
   }
+}
+
+TEST_CASE("fexpr codegen --id refuses a DIF or DIF1 it cannot write, as the interpreter does or at its place") {
+  struct Refused {
+    const char* id;
+    const char* message;
+  };
+  const Refused c = GENERATE(values<Refused>({
+      {"VARIABLE/1", "refused_diffs.adm:8:28: error: this DIFF reads MODE; fexpr codegen does not pass MODE into a DIF1 yet"},
+      {"VARIABLE/2", "refused_diffs.adm:11:24: error: DIFF/2 is IMPLICIT: its FUNCTION is a residual, so DIF1(2) is the solver's"},
+      {"VARIABLE/3", "refused_diffs.adm:12:28: error: DIFF/7 is not defined"},
+      {"VARIABLE/5", "refused_diffs.adm:16:24: error: DIF1(3) is not evaluated: DIFF/3 is on the reference cycle DIFF/3 -> DIFF/4 -> DIFF/3"},
+  }));
+  INFO(c.id);
+  CHECK(has(refusal(kRefusedDiffs, c.id), c.message));
 }

@@ -1,5 +1,6 @@
-// fexpr codegen of a dataset's elements (codegen/dataset_calls.hpp): each SFORCE and VARIABLE
-// of the example models, of a model made to exercise every measure written, and of the corpus
+// fexpr codegen of a dataset's elements (codegen/dataset_calls.hpp): each SFORCE, VARIABLE and
+// DIFF of the example models, of models made to exercise every measure written and DIF and
+// DIF1 (tests/data/codegen), and of the corpus
 // is generated, compiled with the system C compiler and run at several states, against the
 // interpreter's value and gradient and against central differences of its own value.
 //
@@ -20,6 +21,7 @@
 #include <filesystem>
 #include <optional>
 #include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -80,7 +82,7 @@ struct Element {
 struct Generated {
   std::vector<Element> elements;
   std::string source;
-  int refused = 0;  // SFORCE and VARIABLE functions it does not write (measures, functions)
+  int refused = 0;  // SFORCE, VARIABLE and DIFF functions it does not write (measures, functions)
 };
 
 // order 1: functions with the gradient; 2: with the Hessian too. Only the first `most`.
@@ -89,7 +91,7 @@ Generated generate_all(const dataset::LoadedModel& m, const codegen::DatasetCall
   Generated g;
   for (const dataset::Statement& s : m.dataset.statements) {
     if (g.elements.size() == most) break;
-    if (!s.id || (s.name != "SFORCE" && s.name != "VARIABLE")) continue;
+    if (!s.id || (s.name != "SFORCE" && s.name != "VARIABLE" && s.name != "DIFF")) continue;
     const auto* element = m.elements->element(s.name, *s.id);
     if (!element || !element->expression || !element->function) continue;
     auto compiled = calls.compile_function(*element->function);
@@ -116,11 +118,17 @@ int state_index(std::string_view name) {
   return -1;
 }
 
-// The generated function's inputs at the interpreter's state and time.
-std::vector<double> inputs_at(const dataset::LoadedModel& m, const std::vector<std::string>& names, double time) {
+// The generated function's inputs at the interpreter's state, time and DIFF states (its
+// variables, by slot).
+std::vector<double> inputs_at(const dataset::LoadedModel& m, const std::vector<std::string>& names, double time,
+                              std::span<const double> diffs = {}) {
   std::vector<double> in{time};
   for (std::size_t k = 1; k < names.size(); ++k) {
-    const std::string& n = names[k];  // "PART/2.psi"
+    const std::string& n = names[k];  // "PART/2.psi" or "DIFF/3"
+    if (n.starts_with("DIFF/")) {
+      in.push_back(diffs[*m.elements->context().variable_slot(n)]);
+      continue;
+    }
     const std::size_t slash = n.find('/'), dot = n.find('.');
     const int part = m.build.model.find_part(std::stol(n.substr(slash + 1, dot - slash - 1)));
     in.push_back(kinematics::state_value(m.state->part(part), state_index(n.substr(dot + 1))));
@@ -128,13 +136,21 @@ std::vector<double> inputs_at(const dataset::LoadedModel& m, const std::vector<s
   return in;
 }
 
-// Moves every part away from its initial state, differently each time.
-void scatter(dataset::LoadedModel& m, std::mt19937& random) {
+// Moves every part away from its initial state, and sets the DIFF states, differently each time.
+void scatter(dataset::LoadedModel& m, std::vector<double>& diffs, std::mt19937& random) {
   std::uniform_real_distribution<double> d(-0.4, 0.4);
   const kinematics::State initial(m.build.model);
   for (int p = 1; p < m.state->size(); ++p)
     for (int k = 0; k < kinematics::kStatesPerPart; ++k)
       m.state->set_value(p, k, kinematics::state_value(initial.part(p), k) + d(random));
+  for (double& x : diffs) x = 1.0 + d(random);
+}
+
+// The DIFF states, one a variable of the dataset's context, at a first state.
+std::vector<double> first_diffs(const dataset::LoadedModel& m) {
+  std::vector<double> diffs(m.elements->context().variables().size());
+  for (std::size_t k = 0; k < diffs.size(); ++k) diffs[k] = 0.5 + 0.25 * static_cast<double>(k);
+  return diffs;
 }
 
 struct Agreement {
@@ -151,17 +167,19 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
   Agreement a;
   std::mt19937 random(7);
   Workspace ws;
+  std::vector<double> diffs = first_diffs(m);
   for (int state = 0; state < states; ++state) {
-    if (state > 0) scatter(m, random);
+    if (state > 0) scatter(m, diffs, random);
     const double time = 0.25 * state;
     Inputs in;
     in.time = time;
     in.state = m.state.get();
+    in.variables = diffs;
     for (const Element& e : g.elements) {
       INFO(e.label << " at state " << state);
       REQUIRE(e.inputs == e.interpreted->derivative_names());
       const Function f = so.function<Function>(e.function);
-      std::vector<double> x = inputs_at(m, e.inputs, time), grad(x.size()), expected(x.size());
+      std::vector<double> x = inputs_at(m, e.inputs, time, diffs), grad(x.size()), expected(x.size());
       double value = 0.0;
       const char* error = nullptr;
       const int status = f(x.data(), &value, grad.data(), &error);
@@ -199,18 +217,21 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
   return a;
 }
 
+// With its DIFFs as states, as fexpr codegen and the C API load it.
 std::unique_ptr<dataset::LoadedModel> load(const std::string& path) {
   std::ostringstream errors;
-  auto loaded = dataset::load_model(path, errors);
+  auto loaded = dataset::load_model(path, errors, dataset::DiffValues::states);
   INFO(errors.str());
   REQUIRE(loaded);
   return std::move(*loaded);
 }
 
 const std::string kSource = FEXPR_SOURCE_DIR;
-// The models whose every SFORCE and VARIABLE is generated: measures.adm has every measure written.
-const std::vector<std::string> kModels = {"tests/data/codegen/measures.adm", "examples/models/spring_damper.adm",
-                                          "examples/models/contact.adm", "examples/models/pendulum.adm"};
+// The models whose every SFORCE, VARIABLE and DIFF is generated: measures.adm has every
+// measure written, diffs.adm DIF and DIF1.
+const std::vector<std::string> kModels = {"tests/data/codegen/measures.adm", "tests/data/codegen/diffs.adm",
+                                          "examples/models/spring_damper.adm", "examples/models/contact.adm",
+                                          "examples/models/pendulum.adm"};
 
 }  // namespace
 
@@ -244,7 +265,7 @@ TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree 
   for (const auto& entry : std::filesystem::recursive_directory_iterator(kSource + "/tests/data/corpus")) {
     if (entry.path().extension() != ".adm") continue;
     std::ostringstream errors;
-    auto loaded = dataset::load_model(entry.path().string(), errors);
+    auto loaded = dataset::load_model(entry.path().string(), errors, dataset::DiffValues::states);
     if (!loaded) continue;
     auto& m = **loaded;
     const codegen::DatasetCalls calls(m);
@@ -507,6 +528,67 @@ TEST_CASE("a part's acceleration and angular acceleration, the model's constants
   }
 }
 
+namespace {
+const char* const kTwoDiffs = R"(Two DIFFs and a VARIABLE that reads them
+PART/1, GROUND
+DIFF/1, IC = 2, FUNCTION = -3*DIF(1) + TIME
+DIFF/2, IC = 1, FUNCTION = DIF(1)*DIF(2)
+VARIABLE/1, FUNCTION = DIF1(1) + DIF(2)**2
+END
+)";
+}  // namespace
+
+TEST_CASE("generated DIF is the input DIFF/id and DIF1 its DIFF's FUNCTION, worked by hand", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("diffs.adm", kTwoDiffs, errors, dataset::DiffValues::states);
+  REQUIRE(loaded);
+  const codegen::DatasetCalls calls(**loaded);
+  const Generated g = generate_all(**loaded, calls);
+  REQUIRE(g.elements.size() == 3);
+  const Element& v = g.elements[2];
+  CHECK(v.label == "VARIABLE/1");
+  CHECK(v.inputs == std::vector<std::string>{"TIME", "DIFF/1", "DIFF/2"});
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  // At TIME 0.5, DIF(1) 0.25, DIF(2) 3: DIF1(1) = -3*0.25 + 0.5 = -0.25, and 9 more; its
+  // derivatives by TIME, DIF(1), DIF(2) are 1, -3 and 2*3.
+  const double x[] = {0.5, 0.25, 3.0};
+  double value = 0.0, grad[3] = {};
+  REQUIRE(so.function<Function>(v.function)(x, &value, grad, nullptr) == 0);
+  CHECK(value == 8.75);
+  CHECK(grad[0] == 1.0);
+  CHECK(grad[1] == -3.0);
+  CHECK(grad[2] == 6.0);
+  // A DIFF state that is not finite fails at the DIF that reads it, as in the interpreter.
+  const double nan[] = {0.5, std::nan(""), 3.0};
+  const char* error = nullptr;
+  CHECK(so.function<Function>(v.function)(nan, &value, grad, &error) == 1);
+  CHECK(std::string(error) == "result is too large (overflow to infinity)");
+  Inputs in;
+  in.variables = std::span<const double>(nan + 1, 2);
+  Workspace ws;
+  CHECK_THROWS_WITH(v.interpreted->value(in, ws), Catch::Contains(error));
+}
+
+TEST_CASE("DIF and DIF1 of a dataset whose DIFFs are at their initial conditions are refused", "[codegen]") {
+  // There the interpreter reads IC= as constants, and the DIFFs are no inputs to be given.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("diffs.adm", kTwoDiffs, errors);
+  REQUIRE(loaded);
+  const codegen::DatasetCalls calls(**loaded);
+  auto compiled = calls.compile_function(*(*loaded)->elements->element("VARIABLE", 1)->function);
+  CHECK(!compiled);
+  std::vector<std::string> messages;
+  for (const Diagnostic& d : compiled.diagnostics) messages.push_back(d.message);
+  const std::string rest = " over the DIFF states, and this dataset was loaded with its DIFFs at their initial "
+                           "conditions (load it with dataset::DiffValues::states)";
+  CHECK(messages == std::vector<std::string>{"fexpr codegen writes DIF1" + rest, "fexpr codegen writes DIF" + rest});
+}
+
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
           "[codegen]") {
   if (!testing::have_c_compiler()) {
@@ -528,15 +610,17 @@ TEST_CASE("Hessians of generated dataset elements agree with the interpreter and
   Workspace ws;
   int compared = 0;
   double worst = 0.0;
+  std::vector<double> diffs = first_diffs(*m);
   for (int state = 0; state < 3; ++state) {
-    if (state > 0) scatter(*m, random);
+    if (state > 0) scatter(*m, diffs, random);
     Inputs in;
     in.time = 0.5 * state;
     in.state = m->state.get();
+    in.variables = diffs;
     for (const Element& e : g.elements) {
       INFO(e.label << " at state " << state);
       const auto f = so.function<HessianFunction>(e.function);
-      const std::vector<double> x = inputs_at(*m, e.inputs, in.time);
+      const std::vector<double> x = inputs_at(*m, e.inputs, in.time, diffs);
       const std::size_t n = x.size();
       std::vector<double> grad(n), hess(n * n), expected_grad(n), expected(n * n);
       double value = 0.0;
