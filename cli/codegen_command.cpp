@@ -33,7 +33,7 @@ codegen::Options generator_options(const CodegenOptions& o) {
 int run_codegen(const CodegenOptions& o) {
   if (!o.id.empty()) {
     if (!o.vars.empty()) {
-      std::cerr << "fexpr codegen: --var is for an expression; an element's inputs are TIME and the part states it reads\n";
+      std::cerr << "fexpr codegen: --var is for an expression; an element's inputs are TIME, the dataset's DIFF states and the part states it reads\n";
       return 2;
     }
     return run_codegen_dataset(o.expression, o.id, generator_options(o));

@@ -72,7 +72,9 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE5", true).status == 2);
-    CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE/5 --var x", true).status == 2);
+    const auto var = run_fexpr("codegen " + kRefused + " --id VARIABLE/5 --var x", true);
+    CHECK(var.status == 2);
+    CHECK(has(var.out, "an element's inputs are TIME, the dataset's DIFF states and the part states it reads"));
   }
   SECTION("a VARVAL of a VARIABLE that reads MODE, which is not passed in") {
     const std::string r = refusal(kRefused, "VARIABLE/7");
