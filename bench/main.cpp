@@ -8,6 +8,7 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
+#include "eval/machine_value.hpp"
 #include "kinematics/model_bindings.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -76,6 +77,8 @@ struct Prepared {
   std::unique_ptr<kinematics::ModelBindings> dataset_model;
   std::unique_ptr<dataset::ElementBindings> elements;
   std::unique_ptr<Expression> expression;
+  // The same expression kept on the interpreter (its machine-code countdown held at zero).
+  std::unique_ptr<Expression> interpreted;
   Workspace workspace;
   std::vector<double> values;  // fexpr's variables
   Inputs in;
@@ -115,6 +118,8 @@ void prepare(Prepared& p, const BenchModel& model) {
     p.in.state = p.dataset_state.get();
   }
   p.expression = std::make_unique<Expression>(compile_or_throw(p.c.text, *p.context));
+  p.interpreted = std::make_unique<Expression>(compile_or_throw(p.c.text, *p.context));
+  p.interpreted->program().machine.countdown.store(0);
   p.in.time = p.c.time;
   p.in.variables = p.values;
   const std::size_t n = p.expression->derivative_count();
@@ -142,8 +147,12 @@ void prepare(Prepared& p, const BenchModel& model) {
   p.plain_in.variables = std::span<const double>(p.plain).subspan(1);
   p.plain_grad.assign(p.plain.size(), 0.0);
 
-  // The three must agree before their speeds mean anything.
+  // The three must agree before their speeds mean anything. The first kMachineAfter values are
+  // a host's first steps: the value is measured after them, machine code made where it can be.
+  for (std::uint32_t k = 1; k < detail::kMachineAfter; ++k) p.expression->value(p.in, p.workspace);
   const double f = p.expression->value(p.in, p.workspace);
+  if (p.interpreted->value(p.in, p.workspace) != f)
+    std::fprintf(stderr, "warning: %s: machine code and interpreter differ\n", p.c.name.c_str());
   const double fn = p.c.native(p.plain_in);
   auto close = [](double a, double b, double tol) { return std::abs(a - b) <= tol * (1.0 + std::abs(b)); };
   if (!close(f, fn, 1e-12))
@@ -203,6 +212,14 @@ void register_case(Prepared& p) {
   Prepared* q = &p;
   add("value/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(q->expression->value(q->in, q->workspace)); });
   add("native/" + p.slug, kNanosecond, [q] { benchmark::DoNotOptimize(q->c.native(q->plain_in)); });
+  add("interpreted/" + p.slug, kNanosecond,
+      [q] { benchmark::DoNotOptimize(q->interpreted->value(q->in, q->workspace)); });
+  if (p.expression->program().machine.run.load() != nullptr) {
+    add("compile_and_make/" + p.slug, kMicrosecond, [q] {
+      auto compiled = compile(q->c.text, *q->context);
+      benchmark::DoNotOptimize(detail::make_machine_value(compiled.expression->program()));
+    });
+  }
   if (p.c.model) {
     // A solver's pattern: a new state, then the expression. Setting the part's state computes
     // its rotation, which every measure of every expression at that state then shares.
@@ -264,6 +281,18 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
                 cell(s("native", p), 1e9, "%.1f").c_str(), ratio(s("value_state_set", p), s("native", p)).c_str(),
                 cell(s("gradient", p), 1e9, "%.1f").c_str(), cell(s("native_gradient", p), 1e9, "%.1f").c_str(),
                 ratio(s("gradient", p), s("native_gradient", p)).c_str(), cell(s("hessian", p), 1e9, "%.1f").c_str());
+  }
+  std::printf("\n## Machine code against the interpreter, ns per value\n\n"
+              "| case | value | interpreted | native | value/native | interpreted/native | interpreted/value |"
+              " compile | compile + make machine code (us) |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const Prepared& p : prepared) {
+    if (p.expression->program().machine.run.load() == nullptr) continue;
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p.c.name.c_str(),
+                cell(s("value", p), 1e9, "%.1f").c_str(), cell(s("interpreted", p), 1e9, "%.1f").c_str(),
+                cell(s("native", p), 1e9, "%.1f").c_str(), ratio(s("value", p), s("native", p)).c_str(),
+                ratio(s("interpreted", p), s("native", p)).c_str(), ratio(s("interpreted", p), s("value", p)).c_str(),
+                cell(s("compile", p), 1e6, "%.2f").c_str(), cell(s("compile_and_make", p), 1e6, "%.2f").c_str());
   }
   std::printf("\n## Parse + compile, microseconds\n\n| case | characters | fexpr | muparser |\n|---|---:|---:|---:|\n");
   for (const Prepared& p : prepared) {

@@ -1,5 +1,7 @@
 #include "eval/compile.hpp"
 
+#include "eval/machine_value.hpp"
+
 #include "builtins/contact.hpp"
 #include "eval/compiler.hpp"
 #include "support/stack.hpp"
@@ -547,6 +549,7 @@ Compilation Compiler::run() {
   program_->result = reg(result);
   layout();
   lower(*program_);
+  program_->machine.countdown.store(machine_countdown(*program_), std::memory_order_relaxed);
   program_->whole = tree_[tree_.root].span;
   out.program = std::move(program_);
   return out;

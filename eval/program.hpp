@@ -19,7 +19,10 @@
 #include <fexpr/diagnostic.hpp>
 #include <fexpr/expression.hpp>
 
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -118,6 +121,24 @@ struct Input {
   std::uint32_t slot = 0;  // variable slot
 };
 
+struct Program;
+// The value run as machine code (eval/machine_value.cpp). It reads the inputs in place (TIME
+// and MODE from `in`, the variables from `variables`, in.variables.data()) and returns the
+// value; wherever the fast form's value run gives up (an input, step or result not finite) it
+// jumps to `fallback` with its first three arguments instead: value_the_slow_way, or a
+// function that returns NaN.
+using MachineFallback = double (*)(const Program&, const Inputs& in, Workspace::Buffers&);
+using MachineValue = double (*)(const Program&, const Inputs& in, Workspace::Buffers&, const double* variables,
+                                MachineFallback fallback);
+struct MachineRun {
+  std::atomic<MachineValue> run{nullptr};  // null until made
+  // Value runs left until it is made; 0 when it is made or never will be (a step it does not
+  // translate, another platform, executable pages refused).
+  std::atomic<std::uint32_t> countdown{0};
+  std::mutex making;
+  std::shared_ptr<const void> code;  // the pages `run` points into
+};
+
 struct Program {
   Program();
   // Unique over the process lifetime, so a workspace can tell whether it was prepared for this
@@ -182,6 +203,10 @@ struct Program {
   // stack, and each wider instantiation of the interpreter costs minutes of compiling.
   static constexpr std::size_t kMaxLanes = 16;        // gradients
   static constexpr std::size_t kMaxHessianLanes = 4;  // Hessians
+
+  // Made on a later value run, when the program has been evaluated often enough to pay for it;
+  // immutable once made, like the rest.
+  mutable MachineRun machine;
 };
 
 }  // namespace fexpr::detail

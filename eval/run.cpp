@@ -9,6 +9,7 @@
 // because +, -, * and / by a register carry an infinity or NaN through to their result.)
 #include "eval/run.hpp"
 
+#include "eval/machine_value.hpp"
 #include "builtins/math_rules.hpp"
 #include "builtins/power_value.hpp"
 #include "builtins/steps.hpp"
@@ -699,6 +700,21 @@ FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
   return T(0.0);
 }
 
+// STEP, STEP5, HAVSIN of x with constant ends c (Op::step_cubic): builtins::smooth_step with
+// its constants worked out once (same operations, same result). Ends with x0 > x1 are the
+// rule's error, which the reference form reports.
+template <class T, class Curve>
+FEXPR_INLINE bool smooth_step(const double* c, const T& x, Curve curve, T& v) {
+  const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
+  if (!(span > 0.0)) return false;
+  const T offset = x - T(x0);
+  const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
+  if (value_of(delta) <= 0.0) v = T(h0);
+  else if (value_of(delta) >= 1.0) v = T(h1);
+  else v = T(h0) + T(rise) * curve(delta);
+  return true;
+}
+
 // IF's three-way jump on its test (an operation fused into it, or just the register).
 #define FEXPR_BRANCH(OP, K)                                                      \
   case code(Op::OP): {                                                           \
@@ -963,15 +979,7 @@ class Fast {
   // error, which the reference form reports.
   template <class Curve>
   FEXPR_INLINE bool step(const Step& s, Curve curve, T& v) const {
-    const double* c = p_.step_constants.data() + s.x[1];
-    const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
-    if (!(span > 0.0)) return false;
-    const T offset = load(s.x[0]) - T(x0);
-    const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
-    if (value_of(delta) <= 0.0) v = T(h0);
-    else if (value_of(delta) >= 1.0) v = T(h1);
-    else v = T(h0) + T(rise) * curve(delta);
-    return true;
+    return smooth_step(p_.step_constants.data() + s.x[1], load(s.x[0]), curve, v);
   }
 
   // IMPACT and BISTOP with constant parameters.
@@ -1164,7 +1172,7 @@ template <bool CallsNothing>
 
 [[gnu::noinline]] double value_preparing(const Program& p, const Inputs& in, Workspace::Buffers& b) {
   prepare_values(p, b);
-  return value(p, in, b);
+  return value_interpreted(p, in, b);
 }
 
 
@@ -1262,12 +1270,35 @@ GradientRun gradient_run_for(const Program& p) {
 }
 }  // namespace
 
-double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
+namespace {
+double machine_step(double x, const double* constants, Op op) {
+  double v = 0.0;
+  bool done = false;
+  switch (op) {
+    case Op::step_cubic: done = smooth_step(constants, x, builtins::cubic, v); break;
+    case Op::step_quintic: done = smooth_step(constants, x, builtins::quintic, v); break;
+    default: done = smooth_step(constants, x, builtins::haversine, v); break;
+  }
+  return done ? v : std::numeric_limits<double>::quiet_NaN();
+}
+}  // namespace
+
+double machine_step_cubic(double x, const double* constants) { return machine_step(x, constants, Op::step_cubic); }
+double machine_step_quintic(double x, const double* constants) { return machine_step(x, constants, Op::step_quintic); }
+double machine_step_haversine(double x, const double* constants) {
+  return machine_step(x, constants, Op::step_haversine);
+}
+double machine_impact(double x, double xdot, const double* constants) { return impact_force(x, xdot, constants); }
+double machine_bistop(double x, double xdot, const double* constants) { return bistop_force(x, xdot, constants); }
+
+double value_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
   // The caller's mistakes (too few variables, a workspace in use) are reported the slow way.
   if (in.variables.size() < program.variable_count || buffers.busy.load(std::memory_order_relaxed)) [[unlikely]]
     return value_the_slow_way(program, in, buffers);
   if (buffers.prepared != program.id) [[unlikely]]
     return value_preparing(program, in, buffers);
+  if (program.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    machine_count_down(program, 1);
   buffers.busy.store(true, std::memory_order_relaxed);
   buffers.inputs = &in;
   if (!load_inputs(program, in, buffers.value.data())) [[unlikely]] {
@@ -1280,6 +1311,11 @@ double value(const Program& program, const Inputs& in, Workspace::Buffers& buffe
 }
 
 namespace {
+
+// Where the batch's machine code gives up: the point goes the slow way in Expression::values.
+double machine_gave_up(const Program&, const Inputs&, Workspace::Buffers&) {
+  return std::numeric_limits<double>::quiet_NaN();
+}
 
 // The batch's runs: per point what `value` does once its checks are done and its run chosen.
 // The run is chosen once per batch, the workspace prepared once; a program without bound calls
@@ -1303,6 +1339,17 @@ template <bool CallsNothing, bool Binds>
 }  // namespace
 
 std::size_t values(const Program& program, std::span<const Inputs> points, Workspace::Buffers& buffers, double* out) {
+  if (program.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    machine_count_down(program, points.size());
+  if (const MachineValue run = program.machine.run.load(std::memory_order_acquire)) {
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      const double v = run(program, points[k], buffers, points[k].variables.data(), machine_gave_up);
+      if (v != v) [[unlikely]]
+        return k;
+      out[k] = v;
+    }
+    return points.size();
+  }
   if (buffers.prepared != program.id) [[unlikely]]
     prepare_values(program, buffers);
   if (program.calls_nothing) return values_run<true, false>(program, buffers, points.data(), points.size(), out);

@@ -46,9 +46,6 @@ struct RunError {
   bool input = false;             // a host-supplied input was not finite
 };
 
-// Expression::value, all of it: the caller's checks, holding the workspace while the fast
-// form runs, and, when the fast run gives no value, value_the_slow_way.
-double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
 // Expression::values' loop, once the caller has checked the points and holds the workspace: the
 // value of each point from the first into out, as `value` gives it, until a point whose fast
 // run gives no value (an error, or a value the reference form must compute). Returns that
@@ -58,6 +55,20 @@ std::size_t values(const Program& program, std::span<const Inputs> points, Works
 // runs the reference form, which reports the error (or, when the fast run gave up on something
 // that is not an error, computes the value).
 double value_the_slow_way(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+// Expression::value on the interpreter, all of it: the caller's checks, holding the workspace
+// while the fast form runs, and, when the fast run gives no value, value_the_slow_way.
+double value_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers);
+// Expression::value: the program's machine code where it is made (machine_value.hpp), else the
+// interpreter. Machine code needs no workspace: it reads the inputs in place and keeps its
+// registers in its own frame, so only the caller's count of variables is checked first (the
+// workspace is held, and checked, only if the run hands over to the slow way). Inline, so that
+// Expression::value jumps straight into the machine code.
+inline double value(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
+  if (const MachineValue run = program.machine.run.load(std::memory_order_acquire))
+    if (in.variables.size() >= program.variable_count) [[likely]]
+      return run(program, in, buffers, in.variables.data(), value_the_slow_way);
+  return value_interpreted(program, in, buffers);
+}
 
 // Expression::gradient, all of it, as value() is Expression::value: the caller's checks, holding
 // the workspace while the fast form runs over the program's lanes, the gradient written into
@@ -74,6 +85,15 @@ double gradient_the_slow_way(const Program& program, const Inputs& in, Workspace
 // successful run's value is always finite. run() then gives the error or the result.
 double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad,
                std::span<double> hess);
+
+// The fast steps the machine-code value run calls (eval/machine_value.cpp), computed by the
+// interpreter's own code: NaN where the fast run gives up. `constants` are the step's
+// Program::step_constants.
+double machine_step_cubic(double x, const double* constants);
+double machine_step_quintic(double x, const double* constants);
+double machine_step_haversine(double x, const double* constants);
+double machine_impact(double x, double xdot, const double* constants);
+double machine_bistop(double x, double xdot, const double* constants);
 
 // The reference form, which locates errors. order 0: value only; 1: with gradient; 2: with
 // gradient and Hessian. The result is in buffers.value[program.result] (and its rows of

@@ -1,0 +1,144 @@
+#include "eval/x86_64_assembler.hpp"
+
+#include <cstring>
+#include <stdexcept>
+
+namespace fexpr::detail::x86_64 {
+
+namespace {
+
+constexpr std::uint8_t kF2 = 0xF2;  // scalar double
+constexpr std::uint8_t k66 = 0x66;  // packed double, ucomisd
+
+}  // namespace
+
+Assembler::Label Assembler::new_label() {
+  labels_.push_back(-1);
+  return labels_.size() - 1;
+}
+
+void Assembler::bind(Label label) { labels_[label] = static_cast<std::int64_t>(code_.size()); }
+
+void Assembler::bytes32(std::uint32_t v) {
+  for (int k = 0; k < 4; ++k) byte(static_cast<std::uint8_t>(v >> (8 * k)));
+}
+
+void Assembler::sse(std::uint8_t prefix, std::uint8_t opcode, int reg, const Operand& rm) {
+  if (prefix) byte(prefix);
+  const bool rm_high = rm.kind == Operand::Kind::xmm ? rm.index >= 8 : rm.kind == Operand::Kind::memory && rm.base >= 8;
+  if (reg >= 8 || rm_high) byte(static_cast<std::uint8_t>(0x40 | (reg >= 8 ? 4 : 0) | (rm_high ? 1 : 0)));
+  byte(0x0F);
+  byte(opcode);
+  modrm(reg, rm);
+}
+
+void Assembler::modrm(int reg, const Operand& rm) {
+  const auto r = static_cast<std::uint8_t>((reg & 7) << 3);
+  switch (rm.kind) {
+    case Operand::Kind::xmm: byte(static_cast<std::uint8_t>(0xC0 | r | (rm.index & 7))); break;
+    case Operand::Kind::memory:
+      byte(static_cast<std::uint8_t>(0x80 | r | (rm.base & 7)));  // [base + disp32]
+      if ((rm.base & 7) == rsp) byte(0x24);                       // which needs a SIB byte for rsp
+      bytes32(static_cast<std::uint32_t>(rm.index));
+      break;
+    case Operand::Kind::pool:
+      byte(static_cast<std::uint8_t>(r | 5));  // [rip + disp32]
+      pool_refs_.push_back({code_.size(), static_cast<std::size_t>(rm.index)});
+      bytes32(0);
+      break;
+  }
+}
+
+void Assembler::gpr_move(std::uint8_t opcode, Gpr r, std::int32_t stack_offset) {
+  byte(static_cast<std::uint8_t>(0x48 | (r >= 8 ? 4 : 0)));  // REX.W, REX.R for r8
+  byte(opcode);
+  modrm(r, Operand::memory(rsp, stack_offset));
+}
+
+void Assembler::save(std::int32_t stack_offset, Gpr r) { gpr_move(0x89, r, stack_offset); }
+void Assembler::restore(Gpr r, std::int32_t stack_offset) { gpr_move(0x8B, r, stack_offset); }
+
+void Assembler::jump_to(Gpr r) {
+  if (r >= 8) byte(0x41);
+  byte(0xFF);
+  byte(static_cast<std::uint8_t>(0xE0 | (r & 7)));
+}
+
+void Assembler::load(int xmm, const Operand& from) {
+  if (from.kind == Operand::Kind::xmm) {
+    if (from.index != xmm) sse(k66, 0x28, xmm, from);  // movapd: no dependence on the old upper half
+  } else {
+    sse(kF2, 0x10, xmm, from);
+  }
+}
+
+void Assembler::store(const Operand& to, int xmm) {
+  if (to.kind == Operand::Kind::xmm) load(to.index, Operand::xmm(xmm));
+  else sse(kF2, 0x11, xmm, to);
+}
+
+void Assembler::arithmetic(Sse op, int xmm, const Operand& b) { sse(kF2, static_cast<std::uint8_t>(op), xmm, b); }
+void Assembler::xor_pd(int xmm, const Operand& pool16) { sse(k66, 0x57, xmm, pool16); }
+void Assembler::and_pd(int xmm, const Operand& pool16) { sse(k66, 0x54, xmm, pool16); }
+void Assembler::zero(int xmm) { sse(k66, 0x57, xmm, Operand::xmm(xmm)); }
+void Assembler::compare(int xmm, const Operand& b) { sse(k66, 0x2E, xmm, b); }
+
+void Assembler::jump_if(Condition c, Label to) {
+  byte(0x0F);
+  byte(static_cast<std::uint8_t>(0x80 | static_cast<std::uint8_t>(c)));
+  jumps_.push_back({code_.size(), to});
+  bytes32(0);
+}
+
+void Assembler::jump(Label to) {
+  byte(0xE9);
+  jumps_.push_back({code_.size(), to});
+  bytes32(0);
+}
+
+void Assembler::address_of_pool(std::int32_t offset) {
+  byte(0x48);  // lea rdi, [rip + disp32]
+  byte(0x8D);
+  byte(0x3D);
+  pool_refs_.push_back({code_.size(), static_cast<std::size_t>(offset)});
+  bytes32(0);
+}
+
+void Assembler::call(const void* function) {
+  byte(0x48);  // mov rax, imm64
+  byte(0xB8);
+  std::uint64_t address = 0;
+  std::memcpy(&address, &function, sizeof address);
+  for (int k = 0; k < 8; ++k) byte(static_cast<std::uint8_t>(address >> (8 * k)));
+  byte(0xFF);  // call rax
+  byte(0xD0);
+}
+
+void Assembler::adjust_stack(std::int32_t bytes) {
+  if (bytes == 0) return;
+  byte(0x48);
+  byte(0x81);
+  byte(bytes > 0 ? 0xEC : 0xC4);  // sub rsp / add rsp, imm32
+  bytes32(static_cast<std::uint32_t>(bytes > 0 ? bytes : -bytes));
+}
+
+void Assembler::ret() { byte(0xC3); }
+
+std::vector<std::uint8_t> Assembler::finish(const std::vector<std::uint8_t>& pool_bytes) {
+  std::vector<std::uint8_t> out = code_;
+  const std::size_t pool = (out.size() + 15) / 16 * 16;
+  out.resize(pool, 0xCC);  // int3 between the code and the pool
+  out.insert(out.end(), pool_bytes.begin(), pool_bytes.end());
+  auto patch = [&](std::size_t at, std::int64_t target) {
+    const auto rel = static_cast<std::int32_t>(target - static_cast<std::int64_t>(at + 4));
+    std::memcpy(out.data() + at, &rel, 4);
+  };
+  for (const Fixup& f : jumps_) {
+    if (labels_[f.target] < 0) throw std::logic_error("x86_64::Assembler: a jump to a label never bound");
+    patch(f.at, labels_[f.target]);
+  }
+  for (const Fixup& f : pool_refs_) patch(f.at, static_cast<std::int64_t>(pool + f.target));
+  return out;
+}
+
+}  // namespace fexpr::detail::x86_64

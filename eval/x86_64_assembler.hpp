@@ -1,0 +1,89 @@
+// A small x86-64 assembler: just the instructions the machine-code value run needs (scalar
+// double arithmetic in SSE2 registers, compares and jumps, calls of C functions), encoded into a
+// byte buffer with its constant pool behind the code. Operands live in xmm registers, in memory
+// at a general register plus an offset (the run's frame, the caller's inputs) or in the pool
+// (rip-relative).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+namespace fexpr::detail::x86_64 {
+
+// General-purpose registers by their encoding.
+enum Gpr : std::uint8_t { rcx = 1, rdx = 2, rsp = 4, rsi = 6, rdi = 7, r8 = 8 };
+
+// Where a double is read from or written to.
+struct Operand {
+  enum class Kind : std::uint8_t { xmm, memory, pool } kind = Kind::xmm;
+  std::int32_t index = 0;  // xmm: register 0-15; memory: byte offset from base; pool: byte offset
+  Gpr base = rsp;
+  static Operand xmm(int r) { return {Kind::xmm, r}; }
+  static Operand memory(Gpr base, std::int32_t offset) { return {Kind::memory, offset, base}; }
+  static Operand pool(std::int32_t offset) { return {Kind::pool, offset}; }
+  bool operator==(const Operand&) const = default;
+};
+
+// The scalar and packed SSE2 operations used, by their two-byte opcode after 0x0F.
+enum class Sse : std::uint8_t {
+  add = 0x58,       // addsd
+  multiply = 0x59,  // mulsd
+  subtract = 0x5C,  // subsd
+  divide = 0x5E,    // divsd
+  sqrt = 0x51,      // sqrtsd
+};
+
+// Conditions after ucomisd a, b (flags as for an unsigned compare; unordered sets ZF, PF, CF).
+enum class Condition : std::uint8_t {
+  below = 0x2,
+  above_or_equal = 0x3,
+  below_or_equal = 0x6,
+  above = 0x7,
+  parity = 0xA,
+};
+
+class Assembler {
+ public:
+  using Label = std::size_t;
+  Label new_label();
+  void bind(Label label);  // the label is here
+
+  void load(int xmm, const Operand& from);          // movsd xmm, m64 / movapd xmm, xmm
+  void store(const Operand& to, int xmm);           // movsd m64, xmm / movapd xmm, xmm
+  void arithmetic(Sse op, int xmm, const Operand& b);  // xmm = xmm op b (sqrt: xmm = sqrt(b))
+  void xor_pd(int xmm, const Operand& pool16);      // xorpd with a 16-byte-aligned pool entry
+  void and_pd(int xmm, const Operand& pool16);      // andpd likewise
+  void zero(int xmm);                               // xorpd xmm, xmm
+  void compare(int xmm, const Operand& b);          // ucomisd xmm, b
+  void jump_if(Condition c, Label to);
+  void jump(Label to);
+  void address_of_pool(std::int32_t offset);        // lea rdi, [pool + offset]
+  void call(const void* function);                  // mov rax, function; call rax
+  void save(std::int32_t stack_offset, Gpr r);      // mov [rsp + offset], r
+  void restore(Gpr r, std::int32_t stack_offset);   // mov r, [rsp + offset]
+  void jump_to(Gpr r);                              // jmp r
+  void adjust_stack(std::int32_t bytes);            // sub rsp (bytes > 0) / add rsp (bytes < 0)
+  void ret();
+
+  // The finished code: the instructions, then (16-byte aligned) the pool, its rip-relative
+  // references and jumps resolved. pool_bytes is the pool's content.
+  std::vector<std::uint8_t> finish(const std::vector<std::uint8_t>& pool_bytes);
+
+ private:
+  void byte(std::uint8_t b) { code_.push_back(b); }
+  void bytes32(std::uint32_t v);
+  // prefix (0 for none), REX from the register fields, 0x0F, opcode, then the operand's ModRM.
+  void sse(std::uint8_t prefix, std::uint8_t opcode, int reg, const Operand& rm);
+  void modrm(int reg, const Operand& rm);
+  void gpr_move(std::uint8_t opcode, Gpr r, std::int32_t stack_offset);
+
+  std::vector<std::uint8_t> code_;
+  std::vector<std::int64_t> labels_;  // code offset, -1 until bound
+  struct Fixup {
+    std::size_t at;      // the rel32 field; the instruction ends right after it
+    std::size_t target;  // label, or pool offset
+  };
+  std::vector<Fixup> jumps_, pool_refs_;
+};
+
+}  // namespace fexpr::detail::x86_64

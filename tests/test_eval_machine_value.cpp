@@ -1,0 +1,302 @@
+// The value run as machine code (eval/machine_value.cpp): made after kMachineAfter values, it
+// must change nothing a host can see. Every expression here is evaluated at every point twice,
+// by the interpreter (the program's countdown held at zero) and then with its machine code made,
+// and the two give the same bits or the same error at the same place. Values are also checked
+// against the same operations written here in C++, and the making itself: when it happens, for
+// which programs, under threads, and in the batch entry.
+#include "eval/machine_value.hpp"
+#include "expression_helpers.hpp"
+#include "random_expressions.hpp"
+
+#include <catch2/catch.hpp>
+#include <fexpr/expression.hpp>
+
+#include <atomic>
+#include <bit>
+#include <cmath>
+#include <limits>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace fexpr;
+using detail::kMachineAfter;
+using detail::Program;
+
+#if defined(__x86_64__) && defined(__unix__)
+constexpr bool kMachineCode = true;
+#else
+constexpr bool kMachineCode = false;
+#endif
+
+const double kInf = std::numeric_limits<double>::infinity();
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+// TIME, x, y, v.
+using Point = std::vector<double>;
+
+std::vector<Point> grid() {
+  const double values[] = {0.0, -0.0, 0.5, -0.7, 1.0, -1.0, 2.5, 4.9e-324, 1e300, -1e300, kInf, kNaN};
+  std::vector<Point> out;
+  for (double t : {0.3, -1.0})
+    for (double x : values)
+      for (double y : values)
+        for (double v : values) out.push_back({t, x, y, v});
+  return out;
+}
+
+struct Outcome {
+  std::uint64_t bits = 0;
+  std::string error;  // message at line:column, or empty
+  bool operator==(const Outcome&) const = default;
+};
+
+Outcome evaluate(const Expression& e, const std::string& text, const Point& point, Workspace& ws) {
+  Inputs in;
+  in.time = point[0];
+  in.variables = std::span<const double>(point).subspan(1);
+  try {
+    return {std::bit_cast<std::uint64_t>(e.value(in, ws)), {}};
+  } catch (const EvaluationError& err) {
+    return {0, err.diagnostic.message + " at " + testing::where(text, err.diagnostic)};
+  }
+}
+
+// The machine code run directly: NaN where it gives up (instead of the slow way).
+double machine(const Program& p, detail::MachineValue run, double time, const double* variables) {
+  Inputs in;
+  in.time = time;
+  in.variables = std::span<const double>(variables, 3);
+  Workspace ws;
+  return run(p, in, ws.buffers(), variables, [](const Program&, const Inputs&, Workspace::Buffers&) { return kNaN; });
+}
+
+Context xyv() {
+  Context c;
+  c.declare_variable("x");
+  c.declare_variable("y");
+  c.declare_variable("v");
+  return c;
+}
+
+Expression compiled(const std::string& text, const Context& context) {
+  auto r = compile(text, context);
+  INFO(text << (r.diagnostics.empty() ? "" : " -> " + r.diagnostics.front().message));
+  REQUIRE(r.expression);
+  return *r.expression;
+}
+
+struct Agreement {
+  std::size_t points = 0, machine_values = 0, errors = 0;
+};
+
+// The interpreter's outcome at each point, then the outcome with machine code, which must be made.
+Agreement agree(const std::string& text, const Context& context, const std::vector<Point>& points) {
+  INFO(text);
+  const Expression e = compiled(text, context);
+  const Program& p = e.program();
+  REQUIRE(p.machine.countdown.load() == (kMachineCode ? kMachineAfter : 0u));
+  p.machine.countdown.store(0);  // the interpreter only, however many points
+  Workspace ws;
+  std::vector<Outcome> interpreted;
+  for (const Point& point : points) interpreted.push_back(evaluate(e, text, point, ws));
+  REQUIRE(p.machine.run.load() == nullptr);
+  Agreement a;
+  if (!kMachineCode) return a;
+  const detail::MachineValue run = detail::make_machine_value(p);
+  REQUIRE(run != nullptr);
+  REQUIRE(p.machine.run.load() == run);
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    INFO("TIME, x, y, v = " << points[k][0] << ", " << points[k][1] << ", " << points[k][2] << ", " << points[k][3]);
+    REQUIRE(evaluate(e, text, points[k], ws) == interpreted[k]);
+    const double direct = machine(p, run, points[k][0], points[k].data() + 1);
+    if (!std::isnan(direct)) {
+      // The machine code's own value: only where the interpreter gives one, and its bits.
+      REQUIRE(interpreted[k].error.empty());
+      REQUIRE(std::bit_cast<std::uint64_t>(direct) == interpreted[k].bits);
+      ++a.machine_values;
+    }
+    if (!interpreted[k].error.empty()) ++a.errors;
+  }
+  a.points = points.size();
+  return a;
+}
+
+// A right-nested sum keeps every left operand live while the right one is computed: more live
+// values than the 14 xmm registers the translation allocates.
+std::string nested_products(int depth) {
+  std::string text;
+  for (int k = 1; k <= depth; ++k) text += "(x + " + std::to_string(k) + ")*(y - " + std::to_string(k) + ") + (";
+  text += "v";
+  text += std::string(static_cast<std::size_t>(depth), ')');
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("machine code gives the interpreter's bits and errors on every kind of step", "[eval][machine]") {
+  const Context context = xyv();
+  const std::vector<Point> points = grid();
+  const std::vector<std::string> texts = {
+      // fused shapes of every root and side, and the scaled sums
+      "x + y", "x - y*v", "(x + y)/(v - x)", "x*y - (v + x)", "x/(y - v)", "(x - y)*(v + 1)", "x*y*v - x",
+      "-1E4*(x-0.5) - 25*v", "3*(x+y) + v", "(x-y)*2 - v*y", "y*(x+v) + 2*v*x", "2*(x - y) + v*x",
+      // one-operand steps and constant powers
+      "-(x + y*v)", "x**3 - y", "y**4 + x", "x**-1 + y", "x**-2 + y", "x**0.5 + y", "x**1.5 + y", "x**2.5 - y",
+      "x**y + v", "(x - 0.2)**3 * (y + v)",
+      // every math function with a step of its own
+      "ABS(x) - y", "ACOS(x) + y", "AINT(x) + y", "ANINT(x) - y", "ASIN(x) + y", "ATAN(x) + y", "COS(x) * y",
+      "COSH(x) + y", "EXP(x) - y", "LOG(x) + y", "LOG10(x) + y", "SIN(x) * y", "SINH(x) + y", "SQRT(x) + y",
+      "TAN(x) + y", "TANH(x) + y",
+      // smooth steps and contacts
+      "STEP(x, -1, 0, 1, 2) + STEP5(y, -0.5, 1, 0.5, -1) * v", "HAVSIN(x, -1, 0, 1, 2) - v",
+      "STEP(TIME, 0, 0, 0.5, 100) + STEP(TIME, 1, 0, 1.5, -100)",
+      "IMPACT(x, v, 0.5, 1E5, 1.5, 50, 0.01)", "IMPACT(x, v, 0.5, 1E5, 3, 50, 0.01) + BISTOP(y, v, -0.5, 0.5, 1E3, 2.2, 10, 0.1)",
+      // IF on a register and on each fused test, nested
+      "IF(x: y, v, x*y)", "IF(x - y: x*v, 0, -y*y)", "IF(x + y: 1, 2, 3) * v", "IF(x*y: IF(v: 1, x, y), x + v, y**3)",
+      // values live across calls, many values live at once, TIME and MODE, inputs and constants as results
+      "x*y + SIN(x) * (x - y) + COS(y) * (x*y)", nested_products(20), "TIME*x + MODE", "x", "PI",
+  };
+  Agreement total;
+  for (const std::string& text : texts) {
+    const Agreement a = agree(text, context, points);
+    total.points += a.points;
+    total.machine_values += a.machine_values;
+    total.errors += a.errors;
+  }
+  if (kMachineCode) {
+    // Both outcomes are well represented: the machine code computes most values itself, and
+    // hands many points to the reference form for their errors.
+    CHECK(total.machine_values > total.points / 4);
+    CHECK(total.errors > total.points / 10);
+  }
+}
+
+TEST_CASE("machine code agrees with the interpreter on 300 random expressions", "[eval][machine]") {
+  Context context;
+  context.declare_variable("x");
+  context.declare_variable("y");
+  testing::RandomExpressions random(20261204);
+  std::size_t translated = 0;
+  for (int k = 0; k < 300; ++k) {
+    const std::string text = random.node(4);
+    std::vector<Point> points;
+    for (const auto& p : random.points(12)) points.push_back({p[0], p[1], p[2], 0.0});
+    const Expression e = compiled(text, context);
+    if (e.program().machine.countdown.load() == 0) continue;  // a call through the table
+    agree(text, context, points);
+    ++translated;
+  }
+  if (kMachineCode) CHECK(translated > 150);
+}
+
+TEST_CASE("machine code computes what the same operations written in C++ compute", "[eval][machine]") {
+  if (!kMachineCode) return;
+  const Context context = xyv();
+  struct Case {
+    const char* text;
+    double (*native)(double x, double y, double v);
+  };
+  const Case cases[] = {
+      {"-1E4*(x-0.5) - 25*v", [](double x, double, double v) { return (x - 0.5) * -1E4 - 25 * v; }},
+      {"x**3 - y**4 + v", [](double x, double y, double v) { return x * x * x - (y * y) * (y * y) + v; }},
+      {"(x + y)/(v - x)", [](double x, double y, double v) { return (x + y) / (v - x); }},
+      {"SQRT(x*x + y*y) * SIN(v)", [](double x, double y, double v) { return std::sqrt(x * x + y * y) * std::sin(v); }},
+      {"IF(x - y: -v, 0, v*v)", [](double x, double y, double v) { return x - y < 0 ? -v : x - y > 0 ? v * v : 0.0; }},
+      {"x**1.5 * EXP(-y)", [](double x, double y, double) { return x * std::sqrt(x) * std::exp(-y); }},
+  };
+  for (const Case& c : cases) {
+    INFO(c.text);
+    const Expression e = compiled(c.text, context);
+    const detail::MachineValue run = detail::make_machine_value(e.program());
+    REQUIRE(run != nullptr);
+    for (double x : {0.25, 1.5, 3.0})
+      for (double y : {-2.0, 0.5, 1.25})
+        for (double v : {-0.75, 0.0, 2.0}) {
+          const double vars[3] = {x, y, v};
+          REQUIRE(std::bit_cast<std::uint64_t>(machine(e.program(), run, 0.0, vars)) ==
+                  std::bit_cast<std::uint64_t>(c.native(x, y, v)));
+        }
+  }
+}
+
+TEST_CASE("a program's machine code is made on its kMachineAfter-th value, and only where it translates",
+          "[eval][machine]") {
+  const Context context = xyv();
+  const double vars[3] = {0.6, 0.2, -1.5};
+  Inputs in;
+  in.variables = vars;
+  Workspace ws;
+  const double expected = (0.6 - 0.5) * -1E4 - 25 * -1.5;
+
+  const Expression spring = compiled("-1E4*(x-0.5) - 25*v", context);
+  for (std::uint32_t k = 1; k < kMachineAfter; ++k) REQUIRE(spring.value(in, ws) == expected);
+  REQUIRE(spring.program().machine.run.load() == nullptr);
+  REQUIRE(spring.value(in, ws) == expected);
+  REQUIRE((spring.program().machine.run.load() != nullptr) == kMachineCode);
+  REQUIRE(spring.value(in, ws) == expected);
+
+  // A call through the builtin table (MAX) is not translated: the countdown never starts.
+  const Expression table = compiled("MAX(x, y) * v", context);
+  REQUIRE(table.program().machine.countdown.load() == 0);
+  for (std::uint32_t k = 0; k < 2 * kMachineAfter; ++k) REQUIRE(table.value(in, ws) == 0.6 * -1.5);
+  REQUIRE(table.program().machine.run.load() == nullptr);
+  REQUIRE(detail::translate_value_run(table.program()) == std::nullopt);
+
+  // A batch of kMachineAfter points makes it at once, and then computes the batch with it.
+  const Expression batch = compiled("x*y + v", context);
+  std::vector<Inputs> points(kMachineAfter, in);
+  std::vector<double> out(points.size());
+  batch.values(points, ws, out);
+  REQUIRE((batch.program().machine.run.load() != nullptr) == kMachineCode);
+  for (double o : out) REQUIRE(o == 0.6 * 0.2 + -1.5);
+}
+
+TEST_CASE("errors found after the machine code is made name the operation and its place", "[eval][machine][errors]") {
+  if (!kMachineCode) return;
+  const Context context = xyv();
+  Workspace ws;
+  auto error_at = [&](const std::string& text, double x) {
+    const Expression e = compiled(text, context);
+    REQUIRE(detail::make_machine_value(e.program()) != nullptr);
+    const double vars[3] = {x, 0.0, 0.0};
+    Inputs in;
+    in.variables = vars;
+    try {
+      e.value(in, ws);
+    } catch (const EvaluationError& err) {
+      return err.diagnostic.message + " at " + testing::where(text, err.diagnostic);
+    }
+    return std::string("no error");
+  };
+  CHECK(error_at("2 + 1/(x - 1)", 1.0) == "'/': division by zero at 1:5");
+  CHECK(error_at("y + SQRT(x)", -4.0).find("at 1:5") != std::string::npos);
+  CHECK(error_at("LOG(x) + 1", 0.0).find("at 1:1") != std::string::npos);
+  CHECK(error_at("1 + x*1E300*1E300", 2.0) == "'*': result is too large (overflow to infinity) at 1:5");
+  CHECK(error_at("x + y", kNaN) == "an input (TIME, MODE or a variable) is NaN or infinite at 1:1");
+}
+
+TEST_CASE("threads that share an expression while its machine code is made all get its values", "[eval][machine]") {
+  const Context context = xyv();
+  const Expression e = compiled("-1E4*(x-0.5) - 25*v + x**3", context);
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      Workspace ws;
+      for (int k = 0; k < 3 * static_cast<int>(kMachineAfter); ++k) {
+        const double x = 0.001 * k + t, v = -0.5 * t;
+        const double vars[3] = {x, 0.0, v};
+        Inputs in;
+        in.variables = vars;
+        const double expected = ((x - 0.5) * -1E4 - 25 * v) + x * x * x;
+        if (e.value(in, ws) != expected) ++wrong;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  CHECK(wrong == 0);
+  CHECK((e.program().machine.run.load() != nullptr) == kMachineCode);
+}
