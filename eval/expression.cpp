@@ -1,5 +1,6 @@
 // The public API over the parser, the compiler and the runner.
 #include "eval/compile.hpp"
+#include "eval/machine_value.hpp"
 #include "eval/run.hpp"
 #include "eval/usage_errors.hpp"
 #include "grammar/parse.hpp"
@@ -233,7 +234,14 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
   }
   auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component);
   out.diagnostics = std::move(compiled.diagnostics);
-  if (compiled.program) out.expression.emplace(std::move(compiled.program));
+  if (!compiled.program) return out;
+  static_assert(detail::kMachineAfter == 1000, "CompileOptions::MachineCode::after_1000_values says so");
+  switch (options.machine_code) {
+    case CompileOptions::MachineCode::after_1000_values: break;  // the compiler set the countdown
+    case CompileOptions::MachineCode::now: detail::make_machine_value(*compiled.program); break;
+    case CompileOptions::MachineCode::never: compiled.program->machine.countdown.store(0); break;
+  }
+  out.expression.emplace(std::move(compiled.program));
   return out;
 }
 

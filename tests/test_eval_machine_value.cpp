@@ -300,3 +300,29 @@ TEST_CASE("threads that share an expression while its machine code is made all g
   CHECK(wrong == 0);
   CHECK((e.program().machine.run.load() != nullptr) == kMachineCode);
 }
+
+TEST_CASE("CompileOptions::machine_code makes the machine code at compile time, or never", "[eval][machine]") {
+  const Context context = xyv();
+  const double vars[3] = {0.6, 0.2, -1.5};
+  Inputs in;
+  in.variables = vars;
+  Workspace ws;
+  CompileOptions now;
+  now.machine_code = CompileOptions::MachineCode::now;
+  const auto made = compile("x*y + v", context, now);
+  REQUIRE(made);
+  REQUIRE((made.expression->program().machine.run.load() != nullptr) == kMachineCode);
+  REQUIRE(made.expression->value(in, ws) == 0.6 * 0.2 + -1.5);
+  // Nothing to make for a program that does not translate: the interpreter, as without the option.
+  const auto table = compile("MAX(x, y) * v", context, now);
+  REQUIRE(table);
+  REQUIRE(table.expression->program().machine.run.load() == nullptr);
+  REQUIRE(table.expression->value(in, ws) == 0.6 * -1.5);
+
+  CompileOptions never;
+  never.machine_code = CompileOptions::MachineCode::never;
+  const auto kept = compile("x*y + v", context, never);
+  REQUIRE(kept);
+  for (std::uint32_t k = 0; k < 2 * kMachineAfter; ++k) REQUIRE(kept.expression->value(in, ws) == 0.6 * 0.2 + -1.5);
+  REQUIRE(kept.expression->program().machine.run.load() == nullptr);
+}
