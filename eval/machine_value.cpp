@@ -82,8 +82,7 @@ bool inline_impact(const Step& s, const double* c) {
 // What one step does, as far as register allocation and translation need to know.
 struct StepUse {
   bool translates = true;
-  std::uint32_t reads[5] = {};
-  int count = 0;             // registers read
+  std::vector<std::uint32_t> reads;  // registers read, in operand order
   bool writes = false;       // to s.dst
   bool calls = false;        // a C function, which clobbers every xmm register
   bool checked = false;      // its value is tested for finiteness (Fast::run)
@@ -95,7 +94,7 @@ StepUse use_of(const Step& s, const Program& p) {
   StepUse u;
   const auto raw = static_cast<unsigned>(s.op);
   const unsigned code = raw % kUnchecked;
-  auto read = [&](std::uint32_t r) { u.reads[u.count++] = r; };
+  auto read = [&](std::uint32_t r) { u.reads.push_back(r); };
   if (code < static_cast<unsigned>(kShapeCount)) {
     read(s.x[0]);
     if ((code / 4) % 4 != 0) read(s.x[1]);
@@ -154,13 +153,18 @@ StepUse use_of(const Step& s, const Program& p) {
       read(p.result);
       u.writes = u.checked = false;
       return u;
+    case Op::call:
+    case Op::bound:
+      for (std::uint32_t a = 0; a < s.count; ++a) read(p.argument_lists[s.x[0] + a]);
+      u.calls = true;
+      return u;
     default:
       if (unary_function(s.op)) {
         read(s.x[0]);
         u.calls = true;
         return u;
       }
-      u.translates = false;  // call, bound
+      u.translates = false;
       return u;
   }
   if (u.constants_at + static_cast<std::uint32_t>(u.constants) > p.step_constants.size()) u.translates = false;
@@ -255,7 +259,7 @@ class Translation {
     std::vector<int> calls;
     for (std::size_t k = 0; k < uses_.size(); ++k) {
       const int at = static_cast<int>(k);
-      for (int i = 0; i < uses_[k].count; ++i) touch(uses_[k].reads[i], at);
+      for (std::uint32_t r : uses_[k].reads) touch(r, at);
       if (uses_[k].writes) touch(p_.value_steps[k].dst, at);
       if (uses_[k].calls) calls.push_back(at);
     }
@@ -292,16 +296,23 @@ class Translation {
         where_[r] = Operand::memory(x86_64::rsp, 8 * slots_++);
       }
     }
-    // Calls clobber the arguments the failure path passes on: they are kept behind the slots.
+    // Calls clobber the arguments the failure path passes on: they are kept behind the slots and
+    // the call arguments.
     // At each call the stack pointer must be a multiple of 16; on entry it is 8 past one.
-    frame_ = 8 * (slots_ + (has_calls_ ? kSaved : 0));
+    for (std::size_t k = 0; k < uses_.size(); ++k) {
+      const Op op = p_.value_steps[k].op;
+      if (op == Op::call || op == Op::bound) arguments_ = std::max(arguments_, static_cast<std::int32_t>(uses_[k].reads.size()));
+    }
+    frame_ = 8 * (slots_ + arguments_ + (has_calls_ ? kSaved : 0));
     if ((has_calls_ || frame_ > 0) && frame_ % 16 == 0) frame_ += 8;
   }
 
   // The arguments of the fallback (the run's own first three and the fallback itself).
   static constexpr x86_64::Gpr kArguments[] = {x86_64::rdi, x86_64::rsi, x86_64::rdx, x86_64::r8};
   static constexpr int kSaved = 4;
-  std::int32_t saved_at(int k) const { return 8 * (slots_ + k); }
+  std::int32_t saved_at(int k) const { return 8 * (slots_ + arguments_ + k); }
+  // The arguments of a table or bound call, as an array in the frame after the slots.
+  std::int32_t argument_at(std::size_t k) const { return 8 * (slots_ + static_cast<std::int32_t>(k)); }
 
   const Operand& at(std::uint32_t r) const { return where_[r]; }
 
@@ -334,8 +345,8 @@ class Translation {
       const bool tested = !u.writes || u.checked || caught[s.dst];  // a branch tests its test
       if (u.writes) caught[s.dst] = false;  // before this step the register held another value
       if (!tested) continue;
-      for (int i = 0; i < u.count; ++i)
-        if (carries(s, i)) caught[u.reads[i]] = true;
+      for (std::size_t i = 0; i < u.reads.size(); ++i)
+        if (carries(s, static_cast<int>(i))) caught[u.reads[i]] = true;
     }
     return caught;
   }
@@ -417,8 +428,8 @@ class Translation {
     const Operand& home = at(s.dst);
     if (home.kind != Operand::Kind::xmm) return 0;
     const int first = scaled ? 1 : 0;  // a scaled sum loads x1 first
-    for (int i = 0; i < u.count; ++i)
-      if (i != first && at(u.reads[i]) == home) return 0;
+    for (std::size_t i = 0; i < u.reads.size(); ++i)
+      if (static_cast<int>(i) != first && at(u.reads[i]) == home) return 0;
     return home.index;
   }
 
@@ -634,6 +645,27 @@ class Translation {
         a_.address_of_pool(step_constants_[k]);
         a_.call(reinterpret_cast<const void*>(s.op == Op::impact ? &machine_impact : &machine_bistop));
         return true;
+      case Op::call:
+      case Op::bound: {
+        const std::vector<std::uint32_t>& args = uses_[k].reads;
+        for (std::size_t i = 0; i < args.size(); ++i) {
+          a_.load(0, at(args[i]));
+          a_.store(Operand::memory(x86_64::rsp, argument_at(i)), 0);
+        }
+        if (s.op == Op::call) {  // machine_call(function, arguments, count)
+          a_.set(x86_64::rdi, reinterpret_cast<std::uintptr_t>(p_.functions[s.x[1]]));
+          a_.address_of_stack(x86_64::rsi, argument_at(0));
+          a_.set(x86_64::rdx, args.size());
+          a_.call(reinterpret_cast<const void*>(&machine_call));
+        } else {  // machine_bound(program, inputs, call, arguments)
+          a_.restore(x86_64::rdi, saved_at(0));
+          a_.restore(x86_64::rsi, saved_at(1));
+          a_.set(x86_64::rdx, s.x[1]);
+          a_.address_of_stack(x86_64::rcx, argument_at(0));
+          a_.call(reinterpret_cast<const void*>(&machine_bound));
+        }
+        return true;
+      }
       case Op::branch:
       case Op::branch_add:
       case Op::branch_subtract:
@@ -667,7 +699,7 @@ class Translation {
   std::vector<std::uint8_t> pool_;
   std::vector<std::int32_t> step_constants_;  // per step: its constants' pool offset
   std::vector<Operand> where_;               // per register
-  std::int32_t slots_ = 0, frame_ = 0;
+  std::int32_t slots_ = 0, arguments_ = 0, frame_ = 0;
   bool has_calls_ = false;
   std::vector<bool> targeted_;  // per step: a jump or branch goes there
   bool result_in_xmm0_ = false;

@@ -7,9 +7,9 @@
 // gives up, by returning NaN: the caller then runs the reference form, which reports the error
 // and its place, exactly as after a failed fast run.
 //
-// Programs with calls through the builtin table or bound calls (model and dataset functions)
-// are not translated; neither is anything on a platform other than x86-64 with the System V
-// calling convention. Those keep the interpreter.
+// Calls through the builtin table and bound calls (model and dataset functions) are calls of
+// small functions of run.cpp that do what the fast run does. Nothing is translated on a
+// platform other than x86-64 with the System V calling convention: there the interpreter runs.
 #pragma once
 
 #include "eval/program.hpp"

@@ -1289,6 +1289,27 @@ double machine_step_haversine(double x, const double* constants) {
   return machine_step(x, constants, Op::step_haversine);
 }
 double machine_impact(double x, double xdot, const double* constants) { return impact_force(x, xdot, constants); }
+
+double machine_call(const builtins::Builtin* function, const double* arguments, std::size_t count) {
+  double out = 0.0;
+  try {
+    if (function->value(arguments, static_cast<int>(count), &out)) return std::numeric_limits<double>::quiet_NaN();
+  } catch (...) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return out;
+}
+
+double machine_bound(const Program* program, const Inputs* in, std::size_t call, const double* arguments) {
+  double out = 0.0;
+  try {
+    if (program->bindings->evaluate(program->bound_calls[call].handle, *in, arguments, 0, &out, nullptr, nullptr))
+      return std::numeric_limits<double>::quiet_NaN();
+  } catch (...) {
+    return std::numeric_limits<double>::quiet_NaN();
+  }
+  return out;
+}
 double machine_bistop(double x, double xdot, const double* constants) { return bistop_force(x, xdot, constants); }
 
 double value_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {

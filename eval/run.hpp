@@ -94,6 +94,11 @@ double machine_step_quintic(double x, const double* constants);
 double machine_step_haversine(double x, const double* constants);
 double machine_impact(double x, double xdot, const double* constants);
 double machine_bistop(double x, double xdot, const double* constants);
+// A table function's value (Op::call) and a bound call's (Op::bound, Program::bound_calls[call]
+// at `in`), NaN where the fast run gives up; an exception (a dataset's nested evaluation out of
+// memory) too, since it cannot pass through machine code: the reference form meets it again.
+double machine_call(const builtins::Builtin* function, const double* arguments, std::size_t count);
+double machine_bound(const Program* program, const Inputs* in, std::size_t call, const double* arguments);
 
 // The reference form, which locates errors. order 0: value only; 1: with gradient; 2: with
 // gradient and Hessian. The result is in buffers.value[program.result] (and its rows of

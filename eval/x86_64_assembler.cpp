@@ -55,11 +55,19 @@ void Assembler::gpr_move(std::uint8_t opcode, Gpr r, std::int32_t stack_offset) 
   modrm(r, Operand::memory(rsp, stack_offset));
 }
 
+void Assembler::set(Gpr r, std::uint64_t value) {
+  byte(static_cast<std::uint8_t>(0x48 | (r >= 8 ? 1 : 0)));  // REX.W, REX.B for r8
+  byte(static_cast<std::uint8_t>(0xB8 | (r & 7)));
+  for (int k = 0; k < 8; ++k) byte(static_cast<std::uint8_t>(value >> (8 * k)));
+}
+
+void Assembler::address_of_stack(Gpr r, std::int32_t offset) { gpr_move(0x8D, r, offset); }
+
 void Assembler::save(std::int32_t stack_offset, Gpr r) { gpr_move(0x89, r, stack_offset); }
 void Assembler::restore(Gpr r, std::int32_t stack_offset) { gpr_move(0x8B, r, stack_offset); }
 
 void Assembler::jump_to(Gpr r) {
-  if (r >= 8) byte(0x41);
+  if (r >= 8) byte(0x41);  // REX.B
   byte(0xFF);
   byte(static_cast<std::uint8_t>(0xE0 | (r & 7)));
 }
@@ -105,11 +113,9 @@ void Assembler::address_of_pool(std::int32_t offset) {
 }
 
 void Assembler::call(const void* function) {
-  byte(0x48);  // mov rax, imm64
-  byte(0xB8);
   std::uint64_t address = 0;
   std::memcpy(&address, &function, sizeof address);
-  for (int k = 0; k < 8; ++k) byte(static_cast<std::uint8_t>(address >> (8 * k)));
+  set(rax, address);
   byte(0xFF);  // call rax
   byte(0xD0);
 }

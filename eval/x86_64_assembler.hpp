@@ -11,7 +11,7 @@
 namespace fexpr::detail::x86_64 {
 
 // General-purpose registers by their encoding.
-enum Gpr : std::uint8_t { rcx = 1, rdx = 2, rsp = 4, rsi = 6, rdi = 7, r8 = 8 };
+enum Gpr : std::uint8_t { rax = 0, rcx = 1, rdx = 2, rsp = 4, rsi = 6, rdi = 7, r8 = 8 };
 
 // Where a double is read from or written to.
 struct Operand {
@@ -59,6 +59,8 @@ class Assembler {
   void jump(Label to);
   void address_of_pool(std::int32_t offset);        // lea rdi, [pool + offset]
   void call(const void* function);                  // mov rax, function; call rax
+  void set(Gpr r, std::uint64_t value);              // mov r, imm64
+  void address_of_stack(Gpr r, std::int32_t offset); // lea r, [rsp + offset]
   void save(std::int32_t stack_offset, Gpr r);      // mov [rsp + offset], r
   void restore(Gpr r, std::int32_t stack_offset);   // mov r, [rsp + offset]
   void jump_to(Gpr r);                              // jmp r

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite under AddressSanitizer and UndefinedBehaviorSanitizer (with
 # float-cast-overflow, which g++ leaves out of -fsanitize=undefined), then the multi-threaded
-# evaluation test under ThreadSanitizer. Any report fails the run.
+# evaluation tests under ThreadSanitizer. Any report fails the run.
 #
 #   tools/sanitize.sh            # both
 #   tools/sanitize.sh asan       # only the ASan+UBSan suite (build-asan/)
@@ -59,7 +59,9 @@ fi
 if [ "$what" = all ] || [ "$what" = tsan ]; then
   start=$SECONDS
   configure build-tsan "-fsanitize=thread$pta" "-fsanitize=thread"
-  cmake --build build-tsan -j"$jobs" --target test_capi_threads
+  cmake --build build-tsan -j"$jobs" --target test_capi_threads test_eval_machine_value
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_capi_threads
-  echo "sanitize: TSan thread test took $((SECONDS - start)) s"
+  # Threads evaluating one expression while its machine code is made.
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_eval_machine_value '[machine]'
+  echo "sanitize: TSan thread tests took $((SECONDS - start)) s"
 fi
