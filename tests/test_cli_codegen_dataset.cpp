@@ -44,6 +44,16 @@ TEST_CASE("fexpr codegen --id takes the DIFF states as inputs after TIME, in dat
     CHECK(has(r.out, part));
 }
 
+TEST_CASE("fexpr codegen --id writes UVX, UVY, UVZ over the part states and ARYVAL as the ARRAY's number") {
+  // VARIABLE/12 of measures.adm reads all nine unit-vector components and ARRAY/1, NUMBERS =
+  // 2.5, -0.75, 40D: 40 degrees is 0.6981317007977318 radians, the shortest form of 40 pi/180.
+  const auto r = run_fexpr("codegen " + std::string(FEXPR_SOURCE_DIR) + "/tests/data/codegen/measures.adm --id VARIABLE/12");
+  REQUIRE(r.status == 0);
+  for (const char* part : {" *   in[1]  PART/2.x  (x of the part's origin in ground)\n", " = 2.5;", "(-0.75)",
+                           "0.6981317007977318", "int fexpr_function(const double *in, double *value, const char **error)"})
+    CHECK(has(r.out, part));
+}
+
 TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
     const std::string r = refusal(kRefused, "VARIABLE/99");
