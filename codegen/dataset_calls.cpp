@@ -15,11 +15,7 @@ CompileResult DatasetCalls::compile_function(const dataset::Argument& function) 
 std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
     std::string_view function, std::span<const std::optional<double>> arguments) const {
   std::lock_guard lock(mutex_);
-  if (auto measure = kinematics::measure_from_name(function)) {
-    if (!writes_measure(*measure))
-      return Rejected{-1, Code::not_interpreted,
-                      "fexpr codegen does not write " + std::string(function) + " yet; it writes " + written_measures() +
-                          " (evaluate this expression with fexpr eval --model, or give the measure as a --var of fexpr codegen EXPR)"};
+  if (kinematics::measure_from_name(function)) {
     auto resolved = model_.bindings->resolve_measure(function, arguments);
     if (auto* r = std::get_if<Resolved>(&*resolved)) measures_.insert(r->handle);
     return *resolved;
@@ -27,12 +23,13 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
   if (function == "VARVAL") return inline_function(function, "VARIABLE", arguments);
   if (function == "DIF1") return inline_function(function, "DIFF", arguments);
   if (function == "DIF") return diff_state(arguments);
+  if (function == "ARYVAL") return array_value(arguments);
   // The dataset's own bindings say first whether the call is sound at all.
   auto dataset_says = model_.elements->resolve(function, arguments);
   if (auto* rejected = std::get_if<Rejected>(&dataset_says)) return *rejected;
   return Rejected{-1, Code::not_interpreted,
                   "fexpr codegen does not write " + std::string(function) +
-                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1 and the measures " + written_measures()};
+                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1, ARYVAL and the measures " + written_measures()};
 }
 
 namespace {
@@ -80,6 +77,20 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::diff_state(
   return Resolved{reinterpret_cast<std::uintptr_t>(&diff_state_), {"DIFF/" + std::to_string(id)}, {}};
 }
 
+// ARYVAL(id, n) of an ARRAY with NUMBERS=: the dataset's bindings refuse the rest (no NUMBERS=,
+// n outside, an entry that is not a number) and give the constant, which is read from them, so
+// that it is the interpreter's to the bit.
+std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::array_value(
+    std::span<const std::optional<double>> arguments) const {
+  auto checked = model_.elements->resolve("ARYVAL", arguments);
+  auto* resolved = std::get_if<Resolved>(&checked);
+  if (!resolved) return checked;
+  double value = 0.0;
+  model_.elements->evaluate(resolved->handle, Inputs{}, nullptr, 0, &value, nullptr, nullptr);  // a constant never fails
+  constants_.emplace(resolved->handle, value);
+  return Resolved{resolved->handle, {}, {}};
+}
+
 const char* DatasetCalls::evaluate(std::uintptr_t, const Inputs&, const double*, int, double*, double*,
                                    double*) const {
   return "this expression was compiled for fexpr codegen, not for evaluation";
@@ -94,6 +105,7 @@ std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::s
     if (options.checked) w.fail_if("!isfinite(" + text(inputs[0].v) + ")", kOverflow);
     return inputs[0];
   }
+  if (auto constant = constants_.find(handle); constant != constants_.end()) return w.constant(constant->second);
   if (measures_.contains(handle))
     return write_measure(w, *reinterpret_cast<const kinematics::MeasureCall*>(handle), model_.bindings->model(), inputs);
   const auto& inlined = *reinterpret_cast<const Inlined*>(handle);

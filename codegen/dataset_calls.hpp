@@ -1,13 +1,14 @@
 // What the model and element calls of a dataset's expressions mean to fexpr codegen: the
 // kinematic measures it writes out in terms of the part states (codegen/measures.hpp), VARVAL,
-// whose VARIABLE it writes inline, DIF(id), the input DIFF/id, and DIF1(id), whose DIFF's
-// FUNCTION it writes inline. The DIFFs are the host's states, as the C API makes them (the
-// model loaded with dataset::DiffValues::states): the inputs are TIME, every DIFF in dataset
-// order, then the part states. An expression is compiled against these bindings
-// only to be generated: each call is resolved as the dataset's own bindings resolve it (the
-// same inputs, in the same order, so the generated function's inputs are the interpreter's
-// gradient order), and what the generator cannot write is rejected where it is called, with
-// what it does write. Expressions compiled against them are not for evaluation.
+// whose VARIABLE it writes inline, DIF(id), the input DIFF/id, DIF1(id), whose DIFF's FUNCTION
+// it writes inline, and ARYVAL of an ARRAY with NUMBERS=, a constant. The DIFFs are the host's
+// states, as the C API makes them (the model loaded with dataset::DiffValues::states): the
+// inputs are TIME, every DIFF in dataset order, then the part states. An expression is compiled
+// against these bindings only to be generated: each call is resolved as the dataset's own
+// bindings resolve it (the same inputs, in the same order, so the generated function's inputs
+// are the interpreter's gradient order), and what the generator cannot write is rejected where
+// it is called, with what it does write. Expressions compiled against them are not for
+// evaluation.
 #pragma once
 
 #include "codegen/generate.hpp"
@@ -16,6 +17,7 @@
 #include <fexpr/bindings.hpp>
 
 #include <deque>
+#include <map>
 #include <mutex>
 #include <set>
 
@@ -49,13 +51,15 @@ class DatasetCalls : public Bindings, public BoundCalls {
   std::variant<Resolved, Rejected> inline_function(std::string_view function, std::string_view element,
                                                    std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> diff_state(std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> array_value(std::span<const std::optional<double>> arguments) const;
 
   const dataset::LoadedModel& model_;
   Context context_;
   mutable std::recursive_mutex mutex_;
-  mutable std::set<std::uintptr_t> measures_;  // the model's handles of the measure calls
-  mutable std::deque<Inlined> inlined_;        // at stable addresses, their handles
-  const char diff_state_ = 0;                  // its address: the handle of every DIF call
+  mutable std::set<std::uintptr_t> measures_;          // the model's handles of the measure calls
+  mutable std::deque<Inlined> inlined_;                 // at stable addresses, their handles
+  mutable std::map<std::uintptr_t, double> constants_;  // ARYVAL's values, by the dataset's handles
+  const char diff_state_ = 0;                           // its address: the handle of every DIF call
   mutable std::vector<Diagnostic> inlined_diagnostics_;
 };
 

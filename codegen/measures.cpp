@@ -3,8 +3,8 @@
 #include "kinematics/orientation.hpp"
 #include "kinematics/singular_points.hpp"
 
-#include <algorithm>
 #include <array>
+#include <iterator>
 #include <limits>
 #include <numbers>
 #include <optional>
@@ -208,9 +208,15 @@ class MeasureWriter {
         return yaw_pitch_roll(static_cast<int>(m) - static_cast<int>(Measure::YAW));
       case Measure::ORIENT: return orientation();
       case Measure::INCANG: return included_angle();
-      default: break;
+      case Measure::UVX_X: case Measure::UVX_Y: case Measure::UVX_Z:
+      case Measure::UVY_X: case Measure::UVY_Y: case Measure::UVY_Z:
+      case Measure::UVZ_X: case Measure::UVZ_Y: case Measure::UVZ_Z: {
+        // Axis of i major, axis of k minor; k's axis first, as the interpreter's dot product.
+        const int n = static_cast<int>(m) - static_cast<int>(Measure::UVX_X);
+        return a_.dot(axis(2, n % 3), axis(0, n / 3));
+      }
     }
-    return a_.constant(0.0);  // not reached: writes_measure() chose the measure
+    return a_.constant(0.0);  // not reached: the switch has every measure
   }
 
  private:
@@ -506,20 +512,29 @@ class MeasureWriter {
   std::array<std::optional<Dual>, 9> relative_;
 };
 
+// Every measure, in the order messages name them.
 constexpr Measure kWritten[] = {
-    Measure::DX,   Measure::DY,   Measure::DZ,   Measure::DM,   Measure::VX,    Measure::VY,    Measure::VZ,
-    Measure::VM,   Measure::VR,   Measure::WX,   Measure::WY,   Measure::WZ,    Measure::WM,    Measure::ACCX,
-    Measure::ACCY, Measure::ACCZ, Measure::ACCM, Measure::WDTX, Measure::WDTY,  Measure::WDTZ,  Measure::WDTM,
-    Measure::AX,   Measure::AY,   Measure::AZ,   Measure::PSI,  Measure::THETA, Measure::PHI,   Measure::YAW,
-    Measure::PITCH, Measure::ROLL, Measure::ORIENT, Measure::INCANG};
+    Measure::DX,    Measure::DY,    Measure::DZ,    Measure::DM,    Measure::VX,    Measure::VY,     Measure::VZ,
+    Measure::VM,    Measure::VR,    Measure::WX,    Measure::WY,    Measure::WZ,    Measure::WM,     Measure::ACCX,
+    Measure::ACCY,  Measure::ACCZ,  Measure::ACCM,  Measure::WDTX,  Measure::WDTY,  Measure::WDTZ,   Measure::WDTM,
+    Measure::AX,    Measure::AY,    Measure::AZ,    Measure::PSI,   Measure::THETA, Measure::PHI,    Measure::YAW,
+    Measure::PITCH, Measure::ROLL,  Measure::ORIENT, Measure::INCANG, Measure::UVX_X, Measure::UVX_Y, Measure::UVX_Z,
+    Measure::UVY_X, Measure::UVY_Y, Measure::UVY_Z, Measure::UVZ_X, Measure::UVZ_Y, Measure::UVZ_Z};
+static_assert(std::size(kWritten) == static_cast<std::size_t>(Measure::ORIENT) + 1,
+              "fexpr codegen writes every kinematic measure");
 
 }  // namespace
 
-bool writes_measure(Measure m) { return std::find(std::begin(kWritten), std::end(kWritten), m) != std::end(kWritten); }
-
 std::string written_measures() {
-  std::string out;
-  for (Measure m : kWritten) out += (out.empty() ? "" : ", ") + std::string(kinematics::measure_name(m));
+  std::string out, last;
+  for (Measure m : kWritten) {
+    // The unit-vector components are named by the vector function that reads them: UVX.Y is UVX's.
+    std::string_view name = kinematics::measure_name(m);
+    name = name.substr(0, name.find('.'));
+    if (name == last) continue;
+    last = name;
+    out += (out.empty() ? "" : ", ") + last;
+  }
   return out;
 }
 

@@ -18,9 +18,8 @@
 
 namespace fexpr::codegen {
 
-// Whether write_measure writes m; the others are an error where they are called.
-bool writes_measure(kinematics::Measure m);
-// The measures it writes, for messages: "DX, DY, ...".
+// The measures it writes, every one, for messages: "DX, DY, ..., UVX, UVY, UVZ" (the vector
+// functions whose components are the measures UVX.X ... UVZ.Z).
 std::string written_measures();
 
 // The measure's value (and gradient, and Hessian, at w's order 1 and 2) over w's lanes. `states` holds the 12

@@ -44,21 +44,33 @@ TEST_CASE("fexpr codegen --id takes the DIFF states as inputs after TIME, in dat
     CHECK(has(r.out, part));
 }
 
+TEST_CASE("fexpr codegen --id writes UVX, UVY, UVZ over the part states and ARYVAL as the ARRAY's number") {
+  // VARIABLE/12 of measures.adm reads all nine unit-vector components and ARRAY/1, NUMBERS =
+  // 2.5, -0.75, 40D: 40 degrees is 0.6981317007977318 radians, the shortest form of 40 pi/180.
+  const auto r = run_fexpr("codegen " + std::string(FEXPR_SOURCE_DIR) + "/tests/data/codegen/measures.adm --id VARIABLE/12");
+  REQUIRE(r.status == 0);
+  for (const char* part : {" *   in[1]  PART/2.x  (x of the part's origin in ground)\n", " = 2.5;", "(-0.75)",
+                           "0.6981317007977318", "int fexpr_function(const double *in, double *value, const char **error)"})
+    CHECK(has(r.out, part));
+}
+
 TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
     const std::string r = refusal(kRefused, "VARIABLE/99");
-    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8\n"));
+    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10\n"));
   }
   SECTION("an element without FUNCTION=") {
     const std::string r = refusal(kRefused, "MARKER/20");
     CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
     CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
-  SECTION("a measure it does not write, naming those it does") {
+  SECTION("a dataset function it does not write, naming those it does: every measure, UVX, UVY and UVZ among them") {
     const std::string r = refusal(kRefused, "VARIABLE/1");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet; it writes DX, DY, DZ, DM"));
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write AKISPL yet; of the dataset's functions it "
+                 "writes VARVAL, DIF, DIF1, ARYVAL and the measures DX, DY, DZ, DM, VX"));
     CHECK(has(r, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
-    CHECK(has(r, "\n                                ^~~~~~~\n"));
+    CHECK(has(r, ", ORIENT, INCANG, UVX, UVY, UVZ\n"));
+    CHECK(has(r, "\n                                ^~~~~~~~~~~~~~~~~~~~\n"));
     CHECK(!has(r, "int fexpr_function"));
   }
   SECTION("a VARVAL on a reference cycle") {
@@ -67,7 +79,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   }
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
     const std::string r = refusal(kRefused, "VARIABLE/4");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write UVZ.X yet"));
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write AKISPL yet"));
     CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {
@@ -80,10 +92,12 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     const std::string r = refusal(kRefused, "VARIABLE/7");
     CHECK(has(r, "refused.adm:13:24: error: this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet"));
   }
-  SECTION("a dataset function it does not write, naming those it does") {
-    const std::string r = refusal(kRefused, "VARIABLE/8");
-    CHECK(has(r, "refused.adm:16:24: error: fexpr codegen does not write ARYVAL yet; of the dataset's functions it "
-                 "writes VARVAL, DIF, DIF1 and the measures DX, DY, DZ, DM, VX"));
+  SECTION("an ARYVAL the interpreter does not evaluate, with its message at its place") {
+    CHECK(has(refusal(kRefused, "VARIABLE/8"),
+              "refused.adm:16:24: error: ARRAY/2 holds solver values (no NUMBERS=); ARYVAL is not evaluated\n"
+              "VARIABLE/8, FUNCTION = ARYVAL(2, 1)\n                       ^~~~~~~~~~~~\n"));
+    CHECK(has(refusal(kRefused, "VARIABLE/9"), "refused.adm:17:43: error: ARRAY/1 has 2 numbers; position 3 is outside\n"));
+    CHECK(has(refusal(kRefused, "VARIABLE/10"), "refused.adm:18:25: error: ARRAY/3 entry is not a number\n"));
   }
   SECTION("a measure in an expression without its dataset, as fexpr eval reports it") {
     const auto r = run_fexpr("codegen 'DX(2, 1)'", true);

@@ -1,6 +1,6 @@
 // fexpr codegen of a dataset's elements (codegen/dataset_calls.hpp): each SFORCE, VARIABLE and
-// DIFF of the example models, of models made to exercise every measure written and DIF and
-// DIF1 (tests/data/codegen), and of the corpus
+// DIFF of the example models, of models made to exercise every measure, ARYVAL, DIF and DIF1
+// (tests/data/codegen), and of the corpus
 // is generated, compiled with the system C compiler and run at several states, against the
 // interpreter's value and gradient and against central differences of its own value.
 //
@@ -228,7 +228,7 @@ std::unique_ptr<dataset::LoadedModel> load(const std::string& path) {
 
 const std::string kSource = FEXPR_SOURCE_DIR;
 // The models whose every SFORCE, VARIABLE and DIFF is generated: measures.adm has every
-// measure written, diffs.adm DIF and DIF1.
+// measure and ARYVAL, diffs.adm DIF and DIF1.
 const std::vector<std::string> kModels = {"tests/data/codegen/measures.adm", "tests/data/codegen/diffs.adm",
                                           "examples/models/spring_damper.adm", "examples/models/contact.adm",
                                           "examples/models/pendulum.adm"};
@@ -589,6 +589,77 @@ TEST_CASE("DIF and DIF1 of a dataset whose DIFFs are at their initial conditions
   CHECK(messages == std::vector<std::string>{"fexpr codegen writes DIF1" + rest, "fexpr codegen writes DIF" + rest});
 }
 
+TEST_CASE("generated unit vectors are a turned marker's axes and ARYVAL its NUMBERS=, worked by hand", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // PART/2 is turned by a = 0.6 about x (REULER = 0, a, 0: psi 0, theta a), so UVZ(20) is
+  // R e_z = (sin psi sin theta, -cos psi sin theta, cos theta) = (0, -sin a, cos a). By psi and
+  // theta: UVZ.X' = (cos psi sin theta, sin psi cos theta) = (sin a, 0), UVZ.Y' = (0, -cos a),
+  // UVZ.Y'' = sin a by psi twice and by theta twice, 0 across; UVZ.Z' = (0, -sin a),
+  // UVZ.Z'' = -cos a by theta twice. MARKER/4 on ground is turned by b = 0.25 about x: its y
+  // axis (0, cos b, sin b) with z_20 gives sin(b - theta), whose derivative by theta is
+  // -cos(b - a), its second -sin(b - a), and by psi twice sin a cos b. ARYVAL(1, 2) is 30
+  // degrees, pi/6, a constant.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("turned.adm", R"(A part turned about x
+PART/1, GROUND
+MARKER/4, PART = 1, REULER = 0, 0.25, 0
+PART/2, MASS = 1, REULER = 0, 0.6, 0
+MARKER/20, PART = 2
+ARRAY/1, NUMBERS = 2, 30D
+VARIABLE/1, FUNCTION = UVZ(20)*[1, 0, 0]
+VARIABLE/2, FUNCTION = UVZ(20)*[0, 1, 0]
+VARIABLE/3, FUNCTION = UVZ(20)*[0, 0, 1]
+VARIABLE/4, FUNCTION = UVZ(20, 4)*[0, 1, 0]
+VARIABLE/5, FUNCTION = ARYVAL(1, 2)*UVZ(20)*[0, 0, 1]
+END
+)", errors);
+  INFO(errors.str());
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  const Generated g = generate_all(m, calls, 2);
+  REQUIRE(g.elements.size() == 5);
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), g.source);
+  const double a = 0.6, b = 0.25, sixth = std::numbers::pi / 6;
+  struct Expected {
+    double value, psi, theta, psi_psi, psi_theta, theta_theta;
+  };
+  const Expected expected[] = {
+      {0.0, std::sin(a), 0.0, 0.0, std::cos(a), 0.0},
+      {-std::sin(a), 0.0, -std::cos(a), std::sin(a), 0.0, std::sin(a)},
+      {std::cos(a), 0.0, -std::sin(a), 0.0, 0.0, -std::cos(a)},
+      {std::sin(b - a), 0.0, -std::cos(b - a), std::sin(a) * std::cos(b), 0.0, -std::sin(b - a)},
+      {sixth * std::cos(a), 0.0, -sixth * std::sin(a), 0.0, 0.0, -sixth * std::cos(a)},
+  };
+  for (std::size_t e = 0; e < g.elements.size(); ++e) {
+    INFO(g.elements[e].label);
+    const std::vector<double> x = inputs_at(m, g.elements[e].inputs, 0.0);
+    const std::size_t n = x.size(), psi = 1 + 3, theta = psi + 1;
+    REQUIRE(n == 13);
+    REQUIRE(g.elements[e].inputs[theta] == "PART/2.theta");
+    REQUIRE(x[psi] == 0.0);
+    REQUIRE(x[theta] == a);
+    std::vector<double> grad(n), hess(n * n);
+    double value = 0.0;
+    REQUIRE(so.function<HessianFunction>(g.elements[e].function)(x.data(), &value, grad.data(), hess.data(), nullptr) == 0);
+    const Expected& want = expected[e];
+    CHECK(std::abs(value - want.value) <= 1e-15);
+    // The axes turn with the angles only: no other input moves them.
+    for (std::size_t k = 0; k < n; ++k) {
+      INFO("d/d" << g.elements[e].inputs[k]);
+      const double d = k == psi ? want.psi : k == theta ? want.theta : 0.0;
+      CHECK(std::abs(grad[k] - d) <= 1e-15);
+    }
+    CHECK(std::abs(hess[psi * n + psi] - want.psi_psi) <= 1e-15);
+    CHECK(std::abs(hess[psi * n + theta] - want.psi_theta) <= 1e-15);
+    CHECK(std::abs(hess[theta * n + theta] - want.theta_theta) <= 1e-15);
+  }
+}
+
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
           "[codegen]") {
   if (!testing::have_c_compiler()) {
@@ -599,10 +670,10 @@ TEST_CASE("Hessians of generated dataset elements agree with the interpreter and
   INFO(file);
   auto m = load(kSource + "/" + file);
   const codegen::DatasetCalls calls(*m);
-  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 7, 10 and 11 of
+  // A Hessian's code grows with the square of the inputs: VARIABLE/1 .. 7 and 10 .. 12 of
   // measures.adm have every measure, the VARVAL chains after them would add 400,000 lines to
   // compile.
-  const Generated g = generate_all(*m, calls, 2, 9);
+  const Generated g = generate_all(*m, calls, 2, 10);
   REQUIRE(g.refused == 0);
   ScratchDirectory dir;
   const SharedObject so(dir.path(), g.source);
