@@ -4,6 +4,7 @@
 // and the two give the same bits or the same error at the same place. Values are also checked
 // against the same operations written here in C++, and the making itself: when it happens, for
 // which programs, under threads, and in the batch entry.
+#include "eval/executable_memory.hpp"
 #include "eval/machine_value.hpp"
 #include "expression_helpers.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -27,10 +28,23 @@ using detail::kMachineAfter;
 using detail::Program;
 
 #if defined(__x86_64__) && defined(__unix__)
-constexpr bool kMachineCode = true;
+constexpr bool kTranslates = true;
 #else
-constexpr bool kMachineCode = false;
+constexpr bool kTranslates = false;
 #endif
+
+// Whether machine code is made here: on a platform that translates, unless the system refuses
+// executable pages (a W^X policy), where the interpreter runs and the tests check just that.
+bool machine_code() {
+  static const bool made = [] {
+    if (!kTranslates) return false;
+    const std::uint8_t ret[] = {0xC3};
+    if (detail::executable_copy(ret)) return true;
+    WARN("this system refuses executable pages: the interpreter runs, and only it is tested");
+    return false;
+  }();
+  return made;
+}
 
 const double kInf = std::numeric_limits<double>::infinity();
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -98,14 +112,14 @@ Agreement agree(const std::string& text, const Context& context, const std::vect
   INFO(text);
   const Expression e = compiled(text, context);
   const Program& p = e.program();
-  REQUIRE(p.machine.countdown.load() == (kMachineCode ? kMachineAfter : 0u));
+  REQUIRE(p.machine.countdown.load() == (kTranslates ? kMachineAfter : 0u));
   p.machine.countdown.store(0);  // the interpreter only, however many points
   Workspace ws;
   std::vector<Outcome> interpreted;
   for (const Point& point : points) interpreted.push_back(evaluate(e, text, point, ws));
   REQUIRE(p.machine.run.load() == nullptr);
   Agreement a;
-  if (!kMachineCode) return a;
+  if (!machine_code()) return a;
   const detail::MachineValue run = detail::make_machine_value(p);
   REQUIRE(run != nullptr);
   REQUIRE(p.machine.run.load() == run);
@@ -170,7 +184,7 @@ TEST_CASE("machine code gives the interpreter's bits and errors on every kind of
     total.machine_values += a.machine_values;
     total.errors += a.errors;
   }
-  if (kMachineCode) {
+  if (machine_code()) {
     // Both outcomes are well represented: the machine code computes most values itself, and
     // hands many points to the reference form for their errors.
     CHECK(total.machine_values > total.points / 4);
@@ -192,7 +206,7 @@ TEST_CASE("machine code agrees with the interpreter on 300 random expressions", 
 }
 
 TEST_CASE("machine code computes what the same operations written in C++ compute", "[eval][machine]") {
-  if (!kMachineCode) return;
+  if (!machine_code()) return;
   const Context context = xyv();
   struct Case {
     const char* text;
@@ -233,26 +247,26 @@ TEST_CASE("a program's machine code is made on its kMachineAfter-th value", "[ev
   for (std::uint32_t k = 1; k < kMachineAfter; ++k) REQUIRE(spring.value(in, ws) == expected);
   REQUIRE(spring.program().machine.run.load() == nullptr);
   REQUIRE(spring.value(in, ws) == expected);
-  REQUIRE((spring.program().machine.run.load() != nullptr) == kMachineCode);
+  REQUIRE((spring.program().machine.run.load() != nullptr) == machine_code());
   REQUIRE(spring.value(in, ws) == expected);
 
   // A call through the builtin table too.
   const Expression table = compiled("MAX(x, y) * v", context);
   for (std::uint32_t k = 0; k < kMachineAfter; ++k) REQUIRE(table.value(in, ws) == 0.6 * -1.5);
-  REQUIRE((table.program().machine.run.load() != nullptr) == kMachineCode);
-  REQUIRE(detail::translate_value_run(table.program()).has_value() == kMachineCode);
+  REQUIRE((table.program().machine.run.load() != nullptr) == machine_code());
+  REQUIRE(detail::translate_value_run(table.program()).has_value() == kTranslates);
 
   // A batch of kMachineAfter points makes it at once, and then computes the batch with it.
   const Expression batch = compiled("x*y + v", context);
   std::vector<Inputs> points(kMachineAfter, in);
   std::vector<double> out(points.size());
   batch.values(points, ws, out);
-  REQUIRE((batch.program().machine.run.load() != nullptr) == kMachineCode);
+  REQUIRE((batch.program().machine.run.load() != nullptr) == machine_code());
   for (double o : out) REQUIRE(o == 0.6 * 0.2 + -1.5);
 }
 
 TEST_CASE("errors found after the machine code is made name the operation and its place", "[eval][machine][errors]") {
-  if (!kMachineCode) return;
+  if (!machine_code()) return;
   const Context context = xyv();
   Workspace ws;
   auto error_at = [&](const std::string& text, double x) {
@@ -295,7 +309,7 @@ TEST_CASE("threads that share an expression while its machine code is made all g
   }
   for (auto& t : threads) t.join();
   CHECK(wrong == 0);
-  CHECK((e.program().machine.run.load() != nullptr) == kMachineCode);
+  CHECK((e.program().machine.run.load() != nullptr) == machine_code());
 }
 
 TEST_CASE("CompileOptions::machine_code makes the machine code at compile time, or never", "[eval][machine]") {
@@ -308,7 +322,7 @@ TEST_CASE("CompileOptions::machine_code makes the machine code at compile time, 
   now.machine_code = CompileOptions::MachineCode::now;
   const auto made = compile("x*y + v", context, now);
   REQUIRE(made);
-  REQUIRE((made.expression->program().machine.run.load() != nullptr) == kMachineCode);
+  REQUIRE((made.expression->program().machine.run.load() != nullptr) == machine_code());
   REQUIRE(made.expression->value(in, ws) == 0.6 * 0.2 + -1.5);
 
   CompileOptions never;
@@ -368,7 +382,7 @@ TEST_CASE("machine code of model-bound expressions gives the interpreter's bits 
     };
     const std::vector<Outcome> interpreted = outcomes(true), without_state = outcomes(false);
     REQUIRE(p.machine.run.load() == nullptr);
-    if (!kMachineCode) continue;
+    if (!machine_code()) continue;
     REQUIRE(detail::make_machine_value(p) != nullptr);
     CHECK(outcomes(true) == interpreted);
     // No state: the bound call's error, at the call's place.
