@@ -549,7 +549,7 @@ Compilation Compiler::run() {
   program_->result = reg(result);
   layout();
   lower(*program_);
-  program_->machine.countdown.store(machine_countdown(*program_), std::memory_order_relaxed);
+  program_->machine.countdown.store(machine_countdown(), std::memory_order_relaxed);
   program_->whole = tree_[tree_.root].span;
   out.program = std::move(program_);
   return out;

@@ -712,12 +712,7 @@ class Translation {
 
 std::optional<std::vector<std::uint8_t>> translate_value_run(const Program& p) { return Translation(p).run(); }
 
-std::uint32_t machine_countdown(const Program& p) {
-  if (!kPlatform) return 0;
-  for (const Step& s : p.value_steps)
-    if (!use_of(s, p).translates) return 0;
-  return kMachineAfter;
-}
+std::uint32_t machine_countdown() { return kPlatform ? kMachineAfter : 0; }
 
 MachineValue make_machine_value(const Program& p) {
   std::lock_guard lock(p.machine.making);

@@ -25,9 +25,10 @@ namespace fexpr::detail {
 // cost over those runs did.
 inline constexpr std::uint32_t kMachineAfter = 1000;
 
-// The countdown a newly compiled program starts with: kMachineAfter when every step of its
-// value run translates and the platform is x86-64 System V; else 0.
-std::uint32_t machine_countdown(const Program& p);
+// The countdown a newly compiled program starts with: kMachineAfter on x86-64 System V, else 0.
+// Every step translates there, so nothing of the program is looked at while compiling; a
+// program the translation refuses after all is left to the interpreter when its code is made.
+std::uint32_t machine_countdown();
 
 // The machine code of p's value run as bytes (code, then its constant pool), or nothing when a
 // step does not translate. Exposed for tests.

@@ -132,8 +132,8 @@ using MachineValue = double (*)(const Program&, const Inputs& in, Workspace::Buf
                                 MachineFallback fallback);
 struct MachineRun {
   std::atomic<MachineValue> run{nullptr};  // null until made
-  // Value runs left until it is made; 0 when it is made or never will be (a step it does not
-  // translate, another platform, executable pages refused).
+  // Value runs left until it is made; 0 when it is made or never will be (another platform,
+  // CompileOptions::MachineCode::never, a translation or executable pages refused).
   std::atomic<std::uint32_t> countdown{0};
   std::mutex making;
   std::shared_ptr<const void> code;  // the pages `run` points into

@@ -1270,25 +1270,12 @@ GradientRun gradient_run_for(const Program& p) {
 }
 }  // namespace
 
-namespace {
-double machine_step(double x, const double* constants, Op op) {
-  double v = 0.0;
-  bool done = false;
-  switch (op) {
-    case Op::step_cubic: done = smooth_step(constants, x, builtins::cubic, v); break;
-    case Op::step_quintic: done = smooth_step(constants, x, builtins::quintic, v); break;
-    default: done = smooth_step(constants, x, builtins::haversine, v); break;
-  }
-  return done ? v : std::numeric_limits<double>::quiet_NaN();
-}
-}  // namespace
-
-double machine_step_cubic(double x, const double* constants) { return machine_step(x, constants, Op::step_cubic); }
-double machine_step_quintic(double x, const double* constants) { return machine_step(x, constants, Op::step_quintic); }
 double machine_step_haversine(double x, const double* constants) {
-  return machine_step(x, constants, Op::step_haversine);
+  double v = 0.0;
+  return smooth_step(constants, x, builtins::haversine, v) ? v : std::numeric_limits<double>::quiet_NaN();
 }
 double machine_impact(double x, double xdot, const double* constants) { return impact_force(x, xdot, constants); }
+double machine_bistop(double x, double xdot, const double* constants) { return bistop_force(x, xdot, constants); }
 
 double machine_call(const builtins::Builtin* function, const double* arguments, std::size_t count) {
   double out = 0.0;
@@ -1310,7 +1297,6 @@ double machine_bound(const Program* program, const Inputs* in, std::size_t call,
   }
   return out;
 }
-double machine_bistop(double x, double xdot, const double* constants) { return bistop_force(x, xdot, constants); }
 
 double value_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers) {
   // The caller's mistakes (too few variables, a workspace in use) are reported the slow way.

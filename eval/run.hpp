@@ -86,11 +86,9 @@ double gradient_the_slow_way(const Program& program, const Inputs& in, Workspace
 double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad,
                std::span<double> hess);
 
-// The fast steps the machine-code value run calls (eval/machine_value.cpp), computed by the
-// interpreter's own code: NaN where the fast run gives up. `constants` are the step's
-// Program::step_constants.
-double machine_step_cubic(double x, const double* constants);
-double machine_step_quintic(double x, const double* constants);
+// The fast steps the machine-code value run calls rather than writes out (eval/machine_value.cpp),
+// computed by the interpreter's own code: NaN where the fast run gives up. `constants` are the
+// step's Program::step_constants.
 double machine_step_haversine(double x, const double* constants);
 double machine_impact(double x, double xdot, const double* constants);
 double machine_bistop(double x, double xdot, const double* constants);
