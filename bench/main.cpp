@@ -120,6 +120,7 @@ void prepare(Prepared& p, const BenchModel& model) {
   p.expression = std::make_unique<Expression>(compile_or_throw(p.c.text, *p.context));
   p.interpreted = std::make_unique<Expression>(compile_or_throw(p.c.text, *p.context));
   p.interpreted->program().machine.countdown.store(0);
+  p.interpreted->program().machine.gradient_countdown.store(0);
   p.in.time = p.c.time;
   p.in.variables = p.values;
   const std::size_t n = p.expression->derivative_count();
@@ -167,6 +168,14 @@ void prepare(Prepared& p, const BenchModel& model) {
     const double fm = p.parser.Eval();
     if (!close(fm, fn, 1e-12))
       std::fprintf(stderr, "warning: %s: muparser %.17g, native %.17g\n", p.c.name.c_str(), fm, fn);
+  }
+  // Likewise the first kMachineAfter gradients.
+  for (std::uint32_t k = 0; k < detail::kMachineAfter; ++k) p.expression->gradient(p.in, p.workspace, p.grad);
+  {
+    std::vector<double> interpreted(n);
+    const double g = p.expression->gradient(p.in, p.workspace, p.grad);
+    if (p.interpreted->gradient(p.in, p.workspace, interpreted) != g || interpreted != p.grad)
+      std::fprintf(stderr, "warning: %s: gradient machine code and interpreter differ\n", p.c.name.c_str());
   }
   if ((!p.c.model || p.c.native_reads_part) && p.plain.size() == n) {
     p.expression->gradient(p.in, p.workspace, p.grad);
@@ -233,6 +242,10 @@ void register_case(Prepared& p) {
     benchmark::DoNotOptimize(q->expression->gradient(q->in, q->workspace, q->grad));
     benchmark::ClobberMemory();
   });
+  add("interpreted_gradient/" + p.slug, kNanosecond, [q] {
+    benchmark::DoNotOptimize(q->interpreted->gradient(q->in, q->workspace, q->grad));
+    benchmark::ClobberMemory();
+  });
   add("native_gradient/" + p.slug, kNanosecond, [q] {
     benchmark::DoNotOptimize(q->c.native_gradient(q->plain_in, q->plain_grad.data()));
     benchmark::ClobberMemory();
@@ -293,6 +306,19 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
                 cell(s("native", p), 1e9, "%.1f").c_str(), ratio(s("value", p), s("native", p)).c_str(),
                 ratio(s("interpreted", p), s("native", p)).c_str(), ratio(s("interpreted", p), s("value", p)).c_str(),
                 cell(s("compile", p), 1e6, "%.2f").c_str(), cell(s("compile_and_make", p), 1e6, "%.2f").c_str());
+  }
+  std::printf("\n## Gradients as machine code, ns per value + gradient\n\n"
+              "| case | value | gradient | gradient/value | interpreted gradient | interpreted/gradient |"
+              " native gradient | gradient/native gradient |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+  for (const Prepared& p : prepared) {
+    if (p.expression->program().machine.gradient.load() == nullptr) continue;
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s |\n", p.c.name.c_str(), cell(s("value", p), 1e9, "%.1f").c_str(),
+                cell(s("gradient", p), 1e9, "%.1f").c_str(), ratio(s("gradient", p), s("value", p)).c_str(),
+                cell(s("interpreted_gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("interpreted_gradient", p), s("gradient", p)).c_str(),
+                cell(s("native_gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("gradient", p), s("native_gradient", p)).c_str());
   }
   std::printf("\n## Parse + compile, microseconds\n\n| case | characters | fexpr | muparser |\n|---|---:|---:|---:|\n");
   for (const Prepared& p : prepared) {

@@ -550,6 +550,7 @@ Compilation Compiler::run() {
   layout();
   lower(*program_);
   program_->machine.countdown.store(machine_countdown(), std::memory_order_relaxed);
+  program_->machine.gradient_countdown.store(machine_countdown(), std::memory_order_relaxed);
   program_->whole = tree_[tree_.root].span;
   out.program = std::move(program_);
   return out;

@@ -1,5 +1,6 @@
 // The public API over the parser, the compiler and the runner.
 #include "eval/compile.hpp"
+#include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
 #include "eval/run.hpp"
 #include "eval/usage_errors.hpp"
@@ -205,6 +206,10 @@ double gradient_the_slow_way(const Program& p, const Inputs& in, Workspace::Buff
   return derivatives_the_slow_way(p, in, b, 1, grad, {});
 }
 
+double gradient_given_up(const Program& p, const Inputs& in, Workspace::Buffers& b, double* grad) {
+  return gradient_the_slow_way(p, in, b, {grad, p.derivative_names.size()});
+}
+
 }  // namespace detail
 
 // The checks, the hold on the workspace and the fast run are detail::gradient's (run.cpp), so
@@ -238,8 +243,14 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
   static_assert(detail::kMachineAfter == 1000, "CompileOptions::MachineCode::after_1000_values says so");
   switch (options.machine_code) {
     case CompileOptions::MachineCode::after_1000_values: break;  // the compiler set the countdown
-    case CompileOptions::MachineCode::now: detail::make_machine_value(*compiled.program); break;
-    case CompileOptions::MachineCode::never: compiled.program->machine.countdown.store(0); break;
+    case CompileOptions::MachineCode::now:
+      detail::make_machine_value(*compiled.program);
+      detail::make_machine_gradient(*compiled.program);
+      break;
+    case CompileOptions::MachineCode::never:
+      compiled.program->machine.countdown.store(0);
+      compiled.program->machine.gradient_countdown.store(0);
+      break;
   }
   out.expression.emplace(std::move(compiled.program));
   return out;

@@ -130,13 +130,22 @@ struct Program;
 using MachineFallback = double (*)(const Program&, const Inputs& in, Workspace::Buffers&);
 using MachineValue = double (*)(const Program&, const Inputs& in, Workspace::Buffers&, const double* variables,
                                 MachineFallback fallback);
+// The gradient run as machine code (eval/machine_gradient.cpp): as MachineValue, and it writes
+// every partial into `grad`; where the fast form's gradient run gives up it jumps to `fallback`
+// with its first three arguments and grad.
+using MachineGradientFallback = double (*)(const Program&, const Inputs& in, Workspace::Buffers&, double* grad);
+using MachineGradient = double (*)(const Program&, const Inputs& in, Workspace::Buffers&, const double* variables,
+                                   double* grad, MachineGradientFallback fallback);
 struct MachineRun {
   std::atomic<MachineValue> run{nullptr};  // null until made
   // Value runs left until it is made; 0 when it is made or never will be (another platform,
   // CompileOptions::MachineCode::never, a translation or executable pages refused).
   std::atomic<std::uint32_t> countdown{0};
+  std::atomic<MachineGradient> gradient{nullptr};     // likewise for gradients
+  std::atomic<std::uint32_t> gradient_countdown{0};
   std::mutex making;
-  std::shared_ptr<const void> code;  // the pages `run` points into
+  std::shared_ptr<const void> code;           // the pages `run` points into
+  std::shared_ptr<const void> gradient_code;  // and `gradient`
 };
 
 struct Program {

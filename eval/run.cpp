@@ -9,6 +9,7 @@
 // because +, -, * and / by a register carry an infinity or NaN through to their result.)
 #include "eval/run.hpp"
 
+#include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
 #include "builtins/math_rules.hpp"
 #include "builtins/power_value.hpp"
@@ -1266,9 +1267,90 @@ GradientRun gradient_run_for(const Program& p) {
   prepare_lanes(p, b, 1, lane_width(p.lanes.size()));
   b.gradient_run = gradient_run_for(p);
   b.ready |= kGradientRun;
-  return gradient(p, in, b, grad);
+  return gradient_interpreted(p, in, b, grad);
 }
 }  // namespace
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+template <builtins::math_rules::Unary Rule>
+MachinePair rule_partials(double a) {
+  builtins::math_rules::Taylor1 t;
+  if (Rule(a, 1, t)) return {kNaN, kNaN};
+  return {t.f, t.fa};
+}
+
+template <int W>
+Dual<W, 1> dual_at(const double* p) {
+  Dual<W, 1> d(p[0]);
+  for (int k = 0; k < W; ++k) d.g[k] = p[2 + k];
+  return d;
+}
+
+template <int W, Op O>
+void dual_step(const double* x, const double* xdot, const double* c, double* out) {
+  using T = Dual<W, 1>;
+  T v;
+  if constexpr (O == Op::impact) v = impact_force(dual_at<W>(x), dual_at<W>(xdot), c);
+  else if constexpr (O == Op::bistop) v = bistop_force(dual_at<W>(x), dual_at<W>(xdot), c);
+  else if (!smooth_step(c, dual_at<W>(x), builtins::haversine, v)) v = T(kNaN);
+  out[0] = out[1] = v.v;
+  for (int k = 0; k < W; ++k) out[2 + k] = v.g[k];
+  if constexpr (W % 2 != 0) out[2 + W] = 0.0;
+}
+
+template <Op O>
+MachineDualStep dual_step_for(int width) {
+  switch (width) {
+    case 1: return dual_step<1, O>;
+    case 2: return dual_step<2, O>;
+    case 3: return dual_step<3, O>;
+    case 4: return dual_step<4, O>;
+    default: return nullptr;
+  }
+}
+
+}  // namespace
+
+MachineRule machine_rule(Op op) {
+  namespace rules = builtins::math_rules;
+  switch (op) {
+    case Op::abs_: return rule_partials<rules::abs_>;
+    case Op::acos_: return rule_partials<rules::acos_>;
+    case Op::aint_: return rule_partials<rules::aint_>;
+    case Op::anint_: return rule_partials<rules::anint_>;
+    case Op::asin_: return rule_partials<rules::asin_>;
+    case Op::atan_: return rule_partials<rules::atan_>;
+    case Op::cos_: return rule_partials<rules::cos_>;
+    case Op::cosh_: return rule_partials<rules::cosh_>;
+    case Op::exp_: return rule_partials<rules::exp_>;
+    case Op::log_: return rule_partials<rules::log_>;
+    case Op::log10_: return rule_partials<rules::log10_>;
+    case Op::sin_: return rule_partials<rules::sin_>;
+    case Op::sinh_: return rule_partials<rules::sinh_>;
+    case Op::sqrt_: return rule_partials<rules::sqrt_>;
+    case Op::tan_: return rule_partials<rules::tan_>;
+    case Op::tanh_: return rule_partials<rules::tanh_>;
+    default: return nullptr;
+  }
+}
+
+MachinePair machine_power_partials(double a, double e) {
+  double d = 0.0, dd = 0.0;
+  if (base_partials(a, e, 1, d, dd)) return {kNaN, kNaN};
+  return {power_value(a, e), d};
+}
+
+MachineDualStep machine_dual_step(Op op, int width) {
+  switch (op) {
+    case Op::impact: return dual_step_for<Op::impact>(width);
+    case Op::bistop: return dual_step_for<Op::bistop>(width);
+    case Op::step_haversine: return dual_step_for<Op::step_haversine>(width);
+    default: return nullptr;
+  }
+}
 
 double machine_step_haversine(double x, const double* constants) {
   double v = 0.0;
@@ -1382,7 +1464,8 @@ double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buf
   return buffers.value[program.result];
 }
 
-double gradient(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad) {
+double gradient_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers,
+                            std::span<double> grad) {
   // The caller's mistakes (too few variables or partials, a workspace in use) are reported the
   // slow way, before anything touches the buffers.
   if (in.variables.size() < program.variable_count || grad.size() < program.derivative_names.size() ||
@@ -1390,6 +1473,8 @@ double gradient(const Program& program, const Inputs& in, Workspace::Buffers& bu
     return gradient_the_slow_way(program, in, buffers, grad);
   if (buffers.prepared != program.id || !(buffers.ready & kGradientRun)) [[unlikely]]
     return gradient_preparing(program, in, buffers, grad);
+  if (program.machine.gradient_countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    machine_gradient_count_down(program);
   buffers.busy.store(true, std::memory_order_relaxed);
   buffers.inputs = &in;
   if (!load_inputs(program, in, buffers.value.data())) [[unlikely]] {

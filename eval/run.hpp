@@ -70,14 +70,26 @@ inline double value(const Program& program, const Inputs& in, Workspace::Buffers
   return value_interpreted(program, in, buffers);
 }
 
-// Expression::gradient, all of it, as value() is Expression::value: the caller's checks, holding
-// the workspace while the fast form runs over the program's lanes, the gradient written into
-// grad (every derivative input), and, when the fast run gives no value, gradient_the_slow_way.
-double gradient(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad);
+// Expression::gradient on the interpreter, all of it: the caller's checks, holding the workspace
+// while the fast form runs over the program's lanes, the gradient written into grad (every
+// derivative input), and, when the fast run gives no value, gradient_the_slow_way.
+double gradient_interpreted(const Program& program, const Inputs& in, Workspace::Buffers& buffers,
+                            std::span<double> grad);
 // Out of line (expression.cpp): reports the caller's mistakes, else holds the workspace and
 // runs the reference form with derivatives, which reports the error or gives the result.
 double gradient_the_slow_way(const Program& program, const Inputs& in, Workspace::Buffers& buffers,
                              std::span<double> grad);
+// The same, where the machine-code gradient gives up: grad holds the program's partials.
+double gradient_given_up(const Program& program, const Inputs& in, Workspace::Buffers& buffers, double* grad);
+// Expression::gradient: the program's gradient machine code where it is made
+// (machine_gradient.hpp), else the interpreter; as value(), only the caller's counts are checked
+// before the code runs.
+inline double gradient(const Program& program, const Inputs& in, Workspace::Buffers& buffers, std::span<double> grad) {
+  if (const MachineGradient run = program.machine.gradient.load(std::memory_order_acquire))
+    if (in.variables.size() >= program.variable_count && grad.size() >= program.derivative_names.size()) [[likely]]
+      return run(program, in, buffers, in.variables.data(), grad.data(), gradient_given_up);
+  return gradient_interpreted(program, in, buffers, grad);
+}
 
 // The fast form, the entry point of Expression::hessian (the caller checks and holds): the value
 // with its gradient and Hessian written into grad and hess. NaN when an input is not finite, the
@@ -92,6 +104,24 @@ double hessian(const Program& program, const Inputs& in, Workspace::Buffers& buf
 double machine_step_haversine(double x, const double* constants);
 double machine_impact(double x, double xdot, const double* constants);
 double machine_bistop(double x, double xdot, const double* constants);
+// What the machine-code gradient run (eval/machine_gradient.cpp) calls rather than writes out,
+// again the interpreter's own code on its Duals. A pair of doubles comes back in xmm0 and xmm1.
+struct MachinePair {
+  double f, d;
+};
+// A one-argument math step's rule at order 1 (Op::abs_ .. Op::tanh_): f and f', NaN f where
+// the rule fails; null for other steps.
+using MachineRule = MachinePair (*)(double a);
+MachineRule machine_rule(Op op);
+// a**e for a constant e: power_value(a, e) and its derivative as base_partials gives it; NaN f
+// where that fails.
+MachinePair machine_power_partials(double a, double e);
+// IMPACT, BISTOP and HAVSIN steps on Duals of `width` lanes (1-4), each laid out as
+// [v, v, g0, g1, ...] padded to whole pairs: out = the step of x (and xdot) with the step's
+// constants; a NaN value where the fast run gives up. Null for other steps and widths.
+using MachineDualStep = void (*)(const double* x, const double* xdot, const double* constants, double* out);
+MachineDualStep machine_dual_step(Op op, int width);
+
 // A table function's value (Op::call) and a bound call's (Op::bound, Program::bound_calls[call]
 // at `in`), NaN where the fast run gives up; an exception (a dataset's nested evaluation out of
 // memory) too, since it cannot pass through machine code: the reference form meets it again.

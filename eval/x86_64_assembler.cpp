@@ -66,6 +66,12 @@ void Assembler::address_of_stack(Gpr r, std::int32_t offset) { gpr_move(0x8D, r,
 void Assembler::save(std::int32_t stack_offset, Gpr r) { gpr_move(0x89, r, stack_offset); }
 void Assembler::restore(Gpr r, std::int32_t stack_offset) { gpr_move(0x8B, r, stack_offset); }
 
+void Assembler::move(Gpr to, Gpr from) {
+  byte(static_cast<std::uint8_t>(0x48 | (from >= 8 ? 4 : 0) | (to >= 8 ? 1 : 0)));  // REX.W, .R, .B
+  byte(0x89);
+  byte(static_cast<std::uint8_t>(0xC0 | ((from & 7) << 3) | (to & 7)));
+}
+
 void Assembler::jump_to(Gpr r) {
   if (r >= 8) byte(0x41);  // REX.B
   byte(0xFF);
@@ -86,6 +92,19 @@ void Assembler::store(const Operand& to, int xmm) {
 }
 
 void Assembler::arithmetic(Sse op, int xmm, const Operand& b) { sse(kF2, static_cast<std::uint8_t>(op), xmm, b); }
+
+void Assembler::load_pair(int xmm, const Operand& from) {
+  if (from.kind != Operand::Kind::xmm || from.index != xmm) sse(k66, 0x28, xmm, from);
+}
+
+void Assembler::store_pair(const Operand& to, int xmm) {
+  if (to.kind == Operand::Kind::xmm) load_pair(to.index, Operand::xmm(xmm));
+  else sse(k66, 0x29, xmm, to);
+}
+
+void Assembler::arithmetic_pair(Sse op, int xmm, const Operand& b) { sse(k66, static_cast<std::uint8_t>(op), xmm, b); }
+void Assembler::broadcast_low(int xmm) { sse(k66, 0x14, xmm, Operand::xmm(xmm)); }
+void Assembler::high_to_low(int xmm) { sse(k66, 0x15, xmm, Operand::xmm(xmm)); }
 void Assembler::xor_pd(int xmm, const Operand& pool16) { sse(k66, 0x57, xmm, pool16); }
 void Assembler::and_pd(int xmm, const Operand& pool16) { sse(k66, 0x54, xmm, pool16); }
 void Assembler::zero(int xmm) { sse(k66, 0x57, xmm, Operand::xmm(xmm)); }
@@ -104,10 +123,10 @@ void Assembler::jump(Label to) {
   bytes32(0);
 }
 
-void Assembler::address_of_pool(std::int32_t offset) {
-  byte(0x48);  // lea rdi, [rip + disp32]
+void Assembler::address_of_pool(std::int32_t offset, Gpr r) {
+  byte(static_cast<std::uint8_t>(0x48 | (r >= 8 ? 4 : 0)));  // lea r, [rip + disp32]
   byte(0x8D);
-  byte(0x3D);
+  byte(static_cast<std::uint8_t>(((r & 7) << 3) | 5));
   pool_refs_.push_back({code_.size(), static_cast<std::size_t>(offset)});
   bytes32(0);
 }

@@ -1,4 +1,4 @@
-// A small x86-64 assembler: just the instructions the machine-code value run needs (scalar
+// A small x86-64 assembler: just the instructions the machine-code runs need (scalar and packed
 // double arithmetic in SSE2 registers, compares and jumps, calls of C functions), encoded into a
 // byte buffer with its constant pool behind the code. Operands live in xmm registers, in memory
 // at a general register plus an offset (the run's frame, the caller's inputs) or in the pool
@@ -11,7 +11,7 @@
 namespace fexpr::detail::x86_64 {
 
 // General-purpose registers by their encoding.
-enum Gpr : std::uint8_t { rax = 0, rcx = 1, rdx = 2, rsp = 4, rsi = 6, rdi = 7, r8 = 8 };
+enum Gpr : std::uint8_t { rax = 0, rcx = 1, rdx = 2, rsp = 4, rsi = 6, rdi = 7, r8 = 8, r9 = 9 };
 
 // Where a double is read from or written to.
 struct Operand {
@@ -37,6 +37,7 @@ enum class Sse : std::uint8_t {
 enum class Condition : std::uint8_t {
   below = 0x2,
   above_or_equal = 0x3,
+  equal = 0x4,
   below_or_equal = 0x6,
   above = 0x7,
   parity = 0xA,
@@ -51,18 +52,25 @@ class Assembler {
   void load(int xmm, const Operand& from);          // movsd xmm, m64 / movapd xmm, xmm
   void store(const Operand& to, int xmm);           // movsd m64, xmm / movapd xmm, xmm
   void arithmetic(Sse op, int xmm, const Operand& b);  // xmm = xmm op b (sqrt: xmm = sqrt(b))
+  // Packed: both doubles of an xmm register; memory and pool operands 16-byte aligned.
+  void load_pair(int xmm, const Operand& from);     // movapd xmm, m128 / xmm
+  void store_pair(const Operand& to, int xmm);      // movapd m128 / xmm, xmm
+  void arithmetic_pair(Sse op, int xmm, const Operand& b);  // addpd, mulpd, ... (sqrtpd)
+  void broadcast_low(int xmm);                      // unpcklpd xmm, xmm: both halves the low one
+  void high_to_low(int xmm);                        // unpckhpd xmm, xmm: both halves the high one
   void xor_pd(int xmm, const Operand& pool16);      // xorpd with a 16-byte-aligned pool entry
   void and_pd(int xmm, const Operand& pool16);      // andpd likewise
   void zero(int xmm);                               // xorpd xmm, xmm
   void compare(int xmm, const Operand& b);          // ucomisd xmm, b
   void jump_if(Condition c, Label to);
   void jump(Label to);
-  void address_of_pool(std::int32_t offset);        // lea rdi, [pool + offset]
+  void address_of_pool(std::int32_t offset, Gpr r = rdi);  // lea r, [pool + offset]
   void call(const void* function);                  // mov rax, function; call rax
   void set(Gpr r, std::uint64_t value);              // mov r, imm64
   void address_of_stack(Gpr r, std::int32_t offset); // lea r, [rsp + offset]
   void save(std::int32_t stack_offset, Gpr r);      // mov [rsp + offset], r
   void restore(Gpr r, std::int32_t stack_offset);   // mov r, [rsp + offset]
+  void move(Gpr to, Gpr from);                      // mov to, from
   void jump_to(Gpr r);                              // jmp r
   void adjust_stack(std::int32_t bytes);            // sub rsp (bytes > 0) / add rsp (bytes < 0)
   void ret();

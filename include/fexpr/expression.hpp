@@ -172,10 +172,12 @@ struct CompileOptions {
   // -1: the expression is a scalar, as FUNCTION= is. 0, 1, 2: it is a vector (Adams Solver
   // C++: FXYZ=, TXYZ=), and the Expression is its x, y or z component.
   int component = -1;
-  // When value() starts running the expression as machine code (x86-64 Linux; the same results
-  // either way): on its 1000th value, so that an expression evaluated a few times never pays
-  // for the making (about 30 us); now, at compile time, so that no evaluation ever makes it
-  // (no allocation or system call in any evaluation); or never (the interpreter only).
+  // When value() and gradient() start running the expression as machine code (x86-64 Linux;
+  // the same results either way): each on its own 1000th call, so that an expression evaluated
+  // a few times never pays for the making (about 30 us); now, at compile time, so that no
+  // evaluation ever makes it (no allocation or system call in any evaluation); or never (the
+  // interpreter only). Gradients of more than 4 partials read, and of expressions with table
+  // or model calls, stay on the interpreter.
   enum class MachineCode { after_1000_values, now, never } machine_code = MachineCode::after_1000_values;
 };
 
