@@ -92,7 +92,7 @@ enum class Kind : std::uint8_t {
   add, subtract, multiply, divide, negate, move,
   rule,         // f and f' from `rule` (a call) on a's value, then the chain rule
   power,        // likewise from machine_power_partials(a, e)
-  square, cube, fourth, reciprocal, three_halves,  // likewise, written inline
+  square, cube, fourth, reciprocal, three_halves, root,  // likewise, written inline (root: SQRT)
   dual_step,    // `dual` (a call) on the Duals a and b, laid out in the frame
   check,        // give up unless a's value and partials are finite
   branch,       // on the sign of a's value, to labels lt, eq, gt
@@ -189,8 +189,8 @@ class Translation {
     op(kOps[kind - 1], t, a, b);
     return t;
   }
-  // The last operation of a step writes its destination; one that reads the destination too
-  // computes into a temporary first, since the code stores partials as it makes them.
+  // A chain rule's partials are written as they are made, over its operand's if they are the
+  // destination's: such a step computes into a temporary first.
   void last(Kind k, std::uint32_t dst, std::uint32_t a, std::uint32_t b, bool checked) {
     if (dst != a && dst != b) {
       op(k, dst, a, b, checked);
@@ -229,7 +229,7 @@ class Translation {
     if (code < static_cast<unsigned>(kShapeCount)) {
       const std::uint32_t l = inner(static_cast<int>((code / 4) % 4), s.x[0], s.x[1]);
       const std::uint32_t r = inner(static_cast<int>(code % 4), s.x[2], s.x[3]);
-      last(kRoots[code / 16], s.dst, l, r, checked);
+      op(kRoots[code / 16], s.dst, l, r, checked);
       return true;
     }
     if (code >= static_cast<unsigned>(kScaledSum) && code < static_cast<unsigned>(kScaledSum + kScaledSumCount)) {
@@ -238,12 +238,12 @@ class Translation {
       const std::uint32_t l = temporary();
       op(Kind::multiply, l, s.x[0], sum);
       const std::uint32_t r = inner(scaled % 2 != 0 ? 3 : 0, s.x[3], s.x[4]);
-      last(scaled / 4 == 0 ? Kind::add : Kind::subtract, s.dst, l, r, checked);
+      op(scaled / 4 == 0 ? Kind::add : Kind::subtract, s.dst, l, r, checked);
       return true;
     }
     switch (s.op) {
-      case Op::negate: last(Kind::negate, s.dst, s.x[0], s.x[0], true); return true;
-      case Op::move: last(Kind::move, s.dst, s.x[0], s.x[0], true); return true;
+      case Op::negate: op(Kind::negate, s.dst, s.x[0], 0, true); return true;
+      case Op::move: op(Kind::move, s.dst, s.x[0], 0, true); return true;
       case Op::cube: last(Kind::cube, s.dst, s.x[0], s.x[0], true); return true;
       case Op::fourth: last(Kind::fourth, s.dst, s.x[0], s.x[0], true); return true;
       case Op::reciprocal: last(Kind::reciprocal, s.dst, s.x[0], s.x[0], true); return true;
@@ -291,6 +291,7 @@ class Translation {
       }
       case Op::jump: node({.kind = Kind::jump, .lt = step_label[s.x[0]]}); return true;
       case Op::ret: node({.kind = Kind::ret, .a = p_.result}); return true;
+      case Op::sqrt_: last(Kind::root, s.dst, s.x[0], s.x[0], true); return true;
       default:
         if (const MachineRule rule = machine_rule(s.op)) {
           const std::uint32_t dst = s.dst == s.x[0] ? temporary() : s.dst;
@@ -623,10 +624,45 @@ class Translation {
     a_.jump_to(x86_64::r9);
   }
 
+  // The registers whose infinity or NaN a test always meets: carried into a tested value (through
+  // untested ones too) before the first jump, which every run passes; as the value run's
+  // translation finds them.
+  std::vector<bool> caught() const {
+    std::vector<bool> caught(registers_.size(), false);
+    std::size_t end = 0;
+    while (end < nodes_.size() && (writes(nodes_[end].kind) || nodes_[end].kind == Kind::check ||
+                                   nodes_[end].kind == Kind::label))
+      ++end;
+    for (std::size_t k = end; k-- > 0;) {
+      const Node& d = nodes_[k];
+      if (d.kind == Kind::check) caught[d.a] = true;
+      if (!writes(d.kind)) continue;
+      const bool tested = d.checked || caught[d.dst];
+      caught[d.dst] = false;
+      if (!tested) continue;
+      switch (d.kind) {  // the operations that keep an infinity or NaN of these operands
+        case Kind::add:
+        case Kind::subtract:
+        case Kind::multiply: caught[d.b] = true; [[fallthrough]];
+        case Kind::divide:
+        case Kind::negate:
+        case Kind::move:
+        case Kind::square:
+        case Kind::cube:
+        case Kind::fourth:
+        case Kind::three_halves:
+        case Kind::root: caught[d.a] = true; break;
+        default: break;
+      }
+    }
+    return caught;
+  }
+
   // TIME and MODE from the Inputs (rsi), the variables from their array (rcx), each into both
-  // halves of its home; then all of them tested at once, as load_inputs tests them.
+  // halves of its home; then those a test does not always meet are tested at once, as
+  // load_inputs tests them (where a later test fails, the reference form reports the input).
   void inputs() {
-    const std::vector<std::uint32_t> read = read_inputs();
+    std::vector<std::uint32_t> read = read_inputs();
     for (std::uint32_t r : read) {
       const Operand from = r == 0   ? Operand::memory(x86_64::rsi, offsetof(Inputs, time))
                            : r == 1 ? Operand::memory(x86_64::rsi, offsetof(Inputs, mode))
@@ -636,6 +672,8 @@ class Translation {
       a_.broadcast_low(x);
       a_.store_pair(value(r), x);
     }
+    const std::vector<bool> tested_later = caught();
+    std::erase_if(read, [&](std::uint32_t r) { return tested_later[r]; });
     for (std::size_t k = 0; k < read.size(); ++k) {
       const int x = k == 0 ? 0 : 1;
       a_.load(x, value(read[k]));
@@ -756,6 +794,16 @@ class Translation {
         store_value(d);
         chain(d);
         break;
+      case Kind::root:  // SQRT's rule: a < 0, and a == 0 for the derivative, fail; sqrt(a); 0.5 / sqrt(a)
+        a_.load(0, value(d.a));
+        a_.compare(0, Operand::pool(kZeros));
+        a_.jump_if(Condition::below_or_equal, fail_);  // NaN too, whose value would fail the test
+        a_.arithmetic_pair(Sse::sqrt, 0, value(d.a));
+        a_.load_pair(1, broadcast(0.5));
+        a_.arithmetic_pair(Sse::divide, 1, Operand::xmm(0));
+        store_value(d);
+        chain(d);
+        break;
       case Kind::dual_step: dual_step(d); break;
       case Kind::check: check(d.a); break;
       case Kind::branch:
@@ -810,10 +858,17 @@ class Translation {
   // The xmm register to compute into for a home: the home itself if it is one, else xmm0.
   static int target(const Operand& home) { return home.kind == Operand::Kind::xmm ? home.index : 0; }
 
+  // A destination that is an operand (the compiler reuses a sum's register) is computed in place
+  // where each instruction reads what it overwrites (x = x + y, -x, x); else in scratch registers,
+  // and a product's value is stored last, since its partials read the operands' values.
   void arithmetic(const Node& d) {
     constexpr Sse kOps[] = {Sse::add, Sse::subtract, Sse::multiply, Sse::divide};
     const Lanes got = result(d);
-    const int t = target(value_home_[d.dst]);
+    const bool binary = d.kind <= Kind::divide;
+    const bool in_place = d.dst == d.a && !(binary && d.dst == d.b) && d.kind != Kind::multiply && d.kind != Kind::divide;
+    const bool alias = !in_place && (d.dst == d.a || (binary && d.dst == d.b));
+    const bool late = alias && d.kind == Kind::multiply;
+    const int t = alias ? 0 : target(value_home_[d.dst]);
     a_.load_pair(t, value(d.a));
     if (d.kind <= Kind::divide) a_.arithmetic_pair(kOps[static_cast<int>(d.kind)], t, value(d.b));
     if (d.kind == Kind::negate) a_.xor_pd(t, Operand::pool(kSigns));
@@ -824,11 +879,11 @@ class Translation {
       a_.xor_pd(2, Operand::pool(kSigns));
       a_.arithmetic_pair(Sse::multiply, 2, Operand::xmm(1));
     }
-    a_.store_pair(value_home_[d.dst], t);
+    if (!late) a_.store_pair(value_home_[d.dst], t);
     for (int c = 0; c < pairs_; ++c) {
       if (!computed(d.dst, c)) continue;
       const Operand home = pair_home_[d.dst][c];
-      const int x = target(home);
+      const int x = alias ? (late ? 1 : 0) : target(home);
       if (got[2 * c].kind == K::known && got[2 * c + 1].kind == K::known) {
         a_.load_pair(x, Operand::pool(pair_of(got[2 * c].c, got[2 * c + 1].c)));
         a_.store_pair(home, x);
@@ -863,6 +918,7 @@ class Translation {
       }
       a_.store_pair(home, x);
     }
+    if (late) a_.store_pair(value_home_[d.dst], 0);
   }
 
   // IMPACT, BISTOP, HAVSIN: the operands copied to the frame as Duals, the interpreter's own

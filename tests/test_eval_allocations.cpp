@@ -1,6 +1,6 @@
 // Evaluation allocates nothing once a workspace has seen a program and the program's machine
-// code is made (on its 1000th value, or at compile time): value, gradient and Hessian, for plain
-// expressions and for kinematic functions of a model. Counted by replacing the global operator
+// code is made (on its 1000th value and gradient, or at compile time): value, gradient and
+// Hessian, for plain expressions and for kinematic functions of a model. Counted by replacing the global operator
 // new for this test program (counting_new.hpp).
 #include "counting_new.hpp"
 #include "eval/machine_value.hpp"
@@ -23,17 +23,18 @@ namespace {
 
 constexpr int kRuns = 1000;
 
-// Evaluates value, gradient and Hessian once to warm the workspace up (and the value as often
-// as it takes to make the machine code), then kRuns times each at moving inputs; returns the
-// allocations made by those runs. Nothing here may allocate inside the counted loop (no Catch2
-// assertion, no string).
+// Evaluates value, gradient and Hessian once to warm the workspace up (and the value and the
+// gradient as often as it takes to make their machine code), then kRuns times each at moving
+// inputs; returns the allocations made by those runs. Nothing here may allocate inside the
+// counted loop (no Catch2 assertion, no string).
 long allocations_per_runs(const fexpr::Expression& e, fexpr::Inputs in, std::vector<double>& variables,
                           fexpr::Workspace& ws, double& checksum) {
   const std::size_t n = e.derivative_count();
   std::vector<double> grad(n), hess(n * n);
   in.variables = variables;
   checksum += e.gradient(in, ws, grad) + e.hessian(in, ws, grad, hess);
-  for (std::uint32_t k = 0; k < fexpr::detail::kMachineAfter; ++k) checksum += e.value(in, ws);
+  for (std::uint32_t k = 0; k < fexpr::detail::kMachineAfter; ++k)
+    checksum += e.value(in, ws) + e.gradient(in, ws, grad);
   const long before = allocations.load();
   for (int k = 0; k < kRuns; ++k) {
     in.time = 0.001 * k;
