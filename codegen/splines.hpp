@@ -3,8 +3,8 @@
 // the interpreter's own numbers, become static arrays of the generated function; the constants
 // of the end rule (a line or a parabola) are computed here with the interpreter's operations;
 // the interval search and the cubic are C. The spline's partials by x (and z) then enter
-// through the fast form's chain rule, so the call agrees with the interpreter to the bit when
-// its arguments do.
+// through the fast form's chain rule, so the call agrees to the bit with the interpreter's fast
+// form when its arguments do.
 #pragma once
 
 #include "codegen/writer.hpp"
