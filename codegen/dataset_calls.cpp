@@ -1,6 +1,7 @@
 #include "codegen/dataset_calls.hpp"
 
 #include "codegen/measures.hpp"
+#include "codegen/splines.hpp"
 
 namespace fexpr::codegen {
 
@@ -24,12 +25,13 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
   if (function == "DIF1") return inline_function(function, "DIFF", arguments);
   if (function == "DIF") return diff_state(arguments);
   if (function == "ARYVAL") return array_value(arguments);
+  if (function == "CUBSPL" || function == "AKISPL") return spline(function, arguments);
   // The dataset's own bindings say first whether the call is sound at all.
   auto dataset_says = model_.elements->resolve(function, arguments);
   if (auto* rejected = std::get_if<Rejected>(&dataset_says)) return *rejected;
   return Rejected{-1, Code::not_interpreted,
                   "fexpr codegen does not write " + std::string(function) +
-                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1, ARYVAL and the measures " + written_measures()};
+                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1, ARYVAL, CUBSPL, AKISPL and the measures " + written_measures()};
 }
 
 namespace {
@@ -91,13 +93,24 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::array_value(
   return Resolved{resolved->handle, {}, {}};
 }
 
+// CUBSPL, AKISPL: the dataset's bindings check the call (the SPLINE, iord, a surface's iord)
+// and say what it computes, over the interpreter's own spline.
+std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::spline(
+    std::string_view function, std::span<const std::optional<double>> arguments) const {
+  auto checked = model_.elements->resolve(function, arguments);
+  if (auto* resolved = std::get_if<Resolved>(&checked))
+    splines_.emplace(resolved->handle, *model_.elements->spline_call(resolved->handle));
+  return checked;
+}
+
 const char* DatasetCalls::evaluate(std::uintptr_t, const Inputs&, const double*, int, double*, double*,
                                    double*) const {
   return "this expression was compiled for fexpr codegen, not for evaluation";
 }
 
-std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span,
-                                        const Options& options, std::vector<Diagnostic>& diagnostics) const {
+std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs,
+                                        std::span<const Dual> arguments, Span, const Options& options,
+                                        std::vector<Diagnostic>& diagnostics) const {
   std::lock_guard lock(mutex_);
   if (handle == reinterpret_cast<std::uintptr_t>(&diff_state_)) {
     // The interpreter tests each call's value; the DIFF states, unlike the part states, are
@@ -106,6 +119,7 @@ std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::s
     return inputs[0];
   }
   if (auto constant = constants_.find(handle); constant != constants_.end()) return w.constant(constant->second);
+  if (auto spline = splines_.find(handle); spline != splines_.end()) return write_spline(w, spline->second, arguments);
   if (measures_.contains(handle))
     return write_measure(w, *reinterpret_cast<const kinematics::MeasureCall*>(handle), model_.bindings->model(), inputs);
   const auto& inlined = *reinterpret_cast<const Inlined*>(handle);

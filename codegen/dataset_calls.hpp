@@ -1,7 +1,8 @@
 // What the model and element calls of a dataset's expressions mean to fexpr codegen: the
 // kinematic measures it writes out in terms of the part states (codegen/measures.hpp), VARVAL,
 // whose VARIABLE it writes inline, DIF(id), the input DIFF/id, DIF1(id), whose DIFF's FUNCTION
-// it writes inline, and ARYVAL of an ARRAY with NUMBERS=, a constant. The DIFFs are the host's
+// it writes inline, ARYVAL of an ARRAY with NUMBERS=, a constant, and CUBSPL and AKISPL over a
+// SPLINE (codegen/splines.hpp). The DIFFs are the host's
 // states, as the C API makes them (the model loaded with dataset::DiffValues::states): the
 // inputs are TIME, every DIFF in dataset order, then the part states. An expression is compiled
 // against these bindings only to be generated: each call is resolved as the dataset's own
@@ -38,8 +39,9 @@ class DatasetCalls : public Bindings, public BoundCalls {
   const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
                        double* grad, double* hess) const override;
 
-  std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span span,
-                            const Options& options, std::vector<Diagnostic>& diagnostics) const override;
+  std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs,
+                            std::span<const Dual> arguments, Span span, const Options& options,
+                            std::vector<Diagnostic>& diagnostics) const override;
 
  private:
   struct Inlined {
@@ -52,6 +54,8 @@ class DatasetCalls : public Bindings, public BoundCalls {
                                                    std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> diff_state(std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> array_value(std::span<const std::optional<double>> arguments) const;
+  std::variant<Resolved, Rejected> spline(std::string_view function,
+                                          std::span<const std::optional<double>> arguments) const;
 
   const dataset::LoadedModel& model_;
   Context context_;
@@ -59,6 +63,7 @@ class DatasetCalls : public Bindings, public BoundCalls {
   mutable std::set<std::uintptr_t> measures_;          // the model's handles of the measure calls
   mutable std::deque<Inlined> inlined_;                 // at stable addresses, their handles
   mutable std::map<std::uintptr_t, double> constants_;  // ARYVAL's values, by the dataset's handles
+  mutable std::map<std::uintptr_t, dataset::ElementBindings::SplineCall> splines_;  // likewise the splines
   const char diff_state_ = 0;                           // its address: the handle of every DIF call
   mutable std::vector<Diagnostic> inlined_diagnostics_;
 };

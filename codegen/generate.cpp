@@ -62,6 +62,24 @@ std::string state_meaning(const std::string& label) {
   return "a state of the model";
 }
 
+}  // namespace
+
+void check_finite(Writer& w, const Dual& d, const std::string& pre, bool value) {
+  auto finite = [](const std::vector<Scalar>& parts) {
+    std::string test;
+    for (const Scalar& s : parts) {
+      if (is_finite(s)) continue;
+      test += (test.empty() ? "" : " && ") + ("isfinite(" + text(s) + ")");
+    }
+    return test;
+  };
+  if (const std::string t = finite({d.v}); value && !t.empty()) w.fail_if("!(" + t + ")", pre + kOverflow);
+  if (const std::string t = finite(d.g); !t.empty()) w.fail_if("!(" + t + ")", pre + kInfiniteDerivative);
+  if (const std::string t = finite(d.h); !t.empty()) w.fail_if("!(" + t + ")", pre + kInfiniteSecondDerivative);
+}
+
+namespace {
+
 class Generator {
  public:
   // The whole function.
@@ -311,21 +329,6 @@ class Generator {
     for (std::size_t k = 0; k < held.h.size(); ++k) hold(held.h[k], d.h[k]);
   }
 
-  // The reference form's checks of a computed value: finite, then its derivatives.
-  void check(const Dual& d, const std::string& pre, bool value = true) {
-    auto finite = [](const std::vector<Scalar>& parts) {
-      std::string test;
-      for (const Scalar& s : parts) {
-        if (is_finite(s)) continue;
-        test += (test.empty() ? "" : " && ") + ("isfinite(" + text(s) + ")");
-      }
-      return test;
-    };
-    if (const std::string t = finite({d.v}); value && !t.empty()) w_.fail_if("!(" + t + ")", pre + kOverflow);
-    if (const std::string t = finite(d.g); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteDerivative);
-    if (const std::string t = finite(d.h); !t.empty()) w_.fail_if("!(" + t + ")", pre + kInfiniteSecondDerivative);
-  }
-
   Argument argument(std::uint32_t r) {
     Argument a{load(r), std::nullopt};
     if (r >= p_.first_constant && r < p_.first_temporary) a.constant = p_.constants[r - p_.first_constant];
@@ -373,7 +376,7 @@ class Generator {
       // are known finite only where tested.
       const bool tested = elided_.empty() || !elided_[k];
       const bool callers = !o_.test_result && o_.order == 0 && k + 1 == p_.code.size() && i.dst == p_.result;
-      if (tested) check(*d, pre, !callers);
+      if (tested) check_finite(w_, *d, pre, !callers);
       result_untested_ = result_untested_ || (tested && callers && !is_finite(d->v));
       if (o_.checked) {
         d->v.finite = d->v.finite || (tested && !callers);
@@ -408,9 +411,11 @@ class Generator {
     const Program::BoundCall& call = p_.bound_calls[i.b];
     std::vector<Dual> inputs;
     for (std::int32_t d : call.derivative) inputs.push_back(given_[static_cast<std::size_t>(d)]);
+    std::vector<Dual> arguments;
+    for (std::uint32_t a = 0; a < i.count; ++a) arguments.push_back(load(p_.argument_lists[i.a + a]));
     w_.line("/* " + comment_text(source(span)) + " */");
     w_.open("");
-    if (auto d = origin_.calls->write(w_, call.handle, inputs, span, o_, diagnostics_)) store(i.dst, *d);
+    if (auto d = origin_.calls->write(w_, call.handle, inputs, arguments, span, o_, diagnostics_)) store(i.dst, *d);
     w_.close();
   }
 

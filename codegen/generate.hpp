@@ -36,10 +36,12 @@ class BoundCalls {
  public:
   virtual ~BoundCalls() = default;
   // Writes the call with this handle (Bindings::Resolved::handle), whose derivative inputs
-  // (Resolved::inputs) hold `inputs`; returns its value and gradient, or nullopt after adding
-  // to `diagnostics` why it cannot, at `span`.
-  virtual std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs, Span span,
-                                    const Options& options, std::vector<Diagnostic>& diagnostics) const = 0;
+  // (Resolved::inputs) hold `inputs` and whose runtime arguments (Resolved::runtime_arguments,
+  // in that order) are `arguments`; returns its value and gradient, or nullopt after adding to
+  // `diagnostics` why it cannot, at `span`.
+  virtual std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs,
+                                    std::span<const Dual> arguments, Span span, const Options& options,
+                                    std::vector<Diagnostic>& diagnostics) const = 0;
 };
 
 struct Options {
@@ -59,6 +61,11 @@ struct Options {
 
 // The interpreter's message for an instruction whose value is not finite (eval/run.cpp).
 inline constexpr const char* kOverflow = "result is too large (overflow to infinity)";
+
+// The reference form's checks of a computed value in checked code: its value (unless `value`
+// is false), then its gradient, then its Hessian, each where it is not known finite, with the
+// interpreter's messages after `pre` ("'/': ").
+void check_finite(Writer& w, const Dual& d, const std::string& pre, bool value = true);
 
 // Where an expression of a dataset comes from.
 struct Origin {

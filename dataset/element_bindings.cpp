@@ -100,6 +100,12 @@ const ElementBindings::Element* ElementBindings::element(std::string_view type, 
   return compile_element(type, id);
 }
 
+std::optional<ElementBindings::SplineCall> ElementBindings::spline_call(std::uintptr_t handle) const {
+  const Call& c = *reinterpret_cast<const Call*>(handle);
+  if (c.kind != Call::Kind::spline) return std::nullopt;
+  return SplineCall{c.spline, c.method, c.order, c.z_is_argument ? std::nullopt : std::optional<double>(c.z)};
+}
+
 ElementBindings::Element* ElementBindings::entry(std::string_view type, long id) const {
   const Statement* s = find(type, id);
   if (!s) return nullptr;

@@ -78,6 +78,16 @@ class ElementBindings : public Bindings {
   };
   const Element* element(std::string_view type, long id) const;
 
+  // What the CUBSPL or AKISPL call that resolve() gave `handle` computes, for writing it out
+  // (fexpr codegen); nullopt for every other call.
+  struct SplineCall {
+    const Spline* spline;
+    Spline::Method method;
+    int order;                // iord: which derivative of the spline is the value
+    std::optional<double> z;  // z, when it is a constant; else the call's second runtime argument
+  };
+  std::optional<SplineCall> spline_call(std::uintptr_t handle) const;
+
   Context& context() { return context_; }
   const Context& context() const { return context_; }
 

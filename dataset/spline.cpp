@@ -26,13 +26,13 @@ std::string Spline::validate(const std::vector<double>& x, const std::vector<Cur
 Spline::Spline(std::vector<double> x, std::vector<Curve> curves, bool linear_extrapolation)
     : x_(std::move(x)), curves_(std::move(curves)), linear_extrapolation_(linear_extrapolation) {
   for (const Curve& c : curves_) {
-    cubic_.push_back(pieces(Method::cubic, c.y));
-    akima_.push_back(pieces(Method::akima, c.y));
+    cubic_.push_back(fit(Method::cubic, c.y));
+    akima_.push_back(fit(Method::akima, c.y));
   }
 }
 
 // Piecewise cubics from the slopes at the knots (Hermite form).
-std::vector<Spline::Piece> Spline::pieces(Method method, const std::vector<double>& y) const {
+std::vector<Spline::Piece> Spline::fit(Method method, const std::vector<double>& y) const {
   const std::size_t n = x_.size();
   std::vector<double> h(n - 1), m(n - 1), slope(n);
   for (std::size_t i = 0; i + 1 < n; ++i) {
@@ -83,7 +83,7 @@ std::vector<Spline::Piece> Spline::pieces(Method method, const std::vector<doubl
 }
 
 void Spline::curve(Method method, std::size_t row, double x, double out[4]) const {
-  const auto& p = (method == Method::cubic ? cubic_ : akima_)[row];
+  const auto& p = pieces(method, row);
   const std::size_t n = x_.size();
   // Outside the data: a straight line through the end knot with its slope (LINEAR_EXTRAPOLATE),
   // or the parabola through the last three points (Adams' default).

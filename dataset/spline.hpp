@@ -19,6 +19,9 @@ struct Curve {
 class Spline {
  public:
   enum class Method { cubic, akima };
+  struct Piece {
+    double a, b, c, d;  // y = a + b t + c t^2 + d t^3, t = x - x_i
+  };
   // x strictly increasing with at least 4 points (Adams' rule), every curve as long as x;
   // curves sorted by z. Returns an error message, or empty.
   static std::string validate(const std::vector<double>& x, const std::vector<Curve>& curves);
@@ -28,11 +31,17 @@ class Spline {
   void evaluate(Method method, double x, double z, double out[4], double out_z[4]) const;
   bool is_surface() const { return curves_.size() > 1; }
 
+  // The data evaluate() reads, for writing it out (fexpr codegen): the knots, the curves, the
+  // end rule, and each curve's cubics between the knots.
+  const std::vector<double>& x() const { return x_; }
+  const std::vector<Curve>& curves() const { return curves_; }
+  bool linear_extrapolation() const { return linear_extrapolation_; }
+  const std::vector<Piece>& pieces(Method method, std::size_t row) const {
+    return (method == Method::cubic ? cubic_ : akima_)[row];
+  }
+
  private:
-  struct Piece {
-    double a, b, c, d;  // y = a + b t + c t^2 + d t^3, t = x - x_i
-  };
-  std::vector<Piece> pieces(Method method, const std::vector<double>& y) const;
+  std::vector<Piece> fit(Method method, const std::vector<double>& y) const;
   void curve(Method method, std::size_t row, double x, double out[4]) const;
 
   std::vector<double> x_;

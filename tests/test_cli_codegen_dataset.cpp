@@ -54,23 +54,32 @@ TEST_CASE("fexpr codegen --id writes UVX, UVY, UVZ over the part states and ARYV
     CHECK(has(r.out, part));
 }
 
+TEST_CASE("fexpr codegen --id writes a spline's knots and cubics as static arrays of the function") {
+  const auto r = run_fexpr("codegen " + std::string(FEXPR_SOURCE_DIR) + "/tests/data/codegen/splines.adm --id VARIABLE/2");
+  REQUIRE(r.status == 0);
+  // SPLINE/1's knots, and its first cubic's constant term, y at the first knot.
+  for (const char* part : {"static const double spline", "x[6] = {\n      (-1.0), 0.0, 0.5, 2.0, 3.0, 4.5\n",
+                           "p[20] = {\n      2.0, ", "the parabola through three end points (e)"})
+    CHECK(has(r.out, part));
+}
+
 TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
     const std::string r = refusal(kRefused, "VARIABLE/99");
-    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10\n"));
+    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12\n"));
   }
   SECTION("an element without FUNCTION=") {
     const std::string r = refusal(kRefused, "MARKER/20");
     CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
     CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
-  SECTION("a dataset function it does not write, naming those it does: every measure, UVX, UVY and UVZ among them") {
+  SECTION("a dataset function it does not write, naming those it does: the splines and every measure among them") {
     const std::string r = refusal(kRefused, "VARIABLE/1");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write AKISPL yet; of the dataset's functions it "
-                 "writes VARVAL, DIF, DIF1, ARYVAL and the measures DX, DY, DZ, DM, VX"));
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write PINVAL yet; of the dataset's functions it "
+                 "writes VARVAL, DIF, DIF1, ARYVAL, CUBSPL, AKISPL and the measures DX, DY, DZ, DM, VX"));
     CHECK(has(r, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
     CHECK(has(r, ", ORIENT, INCANG, UVX, UVY, UVZ\n"));
-    CHECK(has(r, "\n                                ^~~~~~~~~~~~~~~~~~~~\n"));
+    CHECK(has(r, "\n                                ^~~~~~~~~~~~\n"));
     CHECK(!has(r, "int fexpr_function"));
   }
   SECTION("a VARVAL on a reference cycle") {
@@ -79,7 +88,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   }
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
     const std::string r = refusal(kRefused, "VARIABLE/4");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write AKISPL yet"));
+    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write PINVAL yet"));
     CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {
@@ -98,6 +107,12 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
               "VARIABLE/8, FUNCTION = ARYVAL(2, 1)\n                       ^~~~~~~~~~~~\n"));
     CHECK(has(refusal(kRefused, "VARIABLE/9"), "refused.adm:17:43: error: ARRAY/1 has 2 numbers; position 3 is outside\n"));
     CHECK(has(refusal(kRefused, "VARIABLE/10"), "refused.adm:18:25: error: ARRAY/3 entry is not a number\n"));
+  }
+  SECTION("a spline's iord that the interpreter refuses: not a constant, or on a surface") {
+    CHECK(has(refusal(kRefused, "VARIABLE/11"),
+              "refused.adm:23:46: error: iord is 0, 1 or 2\n"
+              "VARIABLE/11, FUNCTION = CUBSPL(DX(20), 0, 1, TIME)\n                                             ^~~~\n"));
+    CHECK(has(refusal(kRefused, "VARIABLE/12"), "refused.adm:25:49: error: iord is not allowed for a SPLINE surface\n"));
   }
   SECTION("a measure in an expression without its dataset, as fexpr eval reports it") {
     const auto r = run_fexpr("codegen 'DX(2, 1)'", true);

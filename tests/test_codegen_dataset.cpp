@@ -228,10 +228,10 @@ std::unique_ptr<dataset::LoadedModel> load(const std::string& path) {
 
 const std::string kSource = FEXPR_SOURCE_DIR;
 // The models whose every SFORCE, VARIABLE and DIFF is generated: measures.adm has every
-// measure and ARYVAL, diffs.adm DIF and DIF1.
+// measure and ARYVAL, diffs.adm DIF and DIF1, splines.adm CUBSPL and AKISPL (of measures too).
 const std::vector<std::string> kModels = {"tests/data/codegen/measures.adm", "tests/data/codegen/diffs.adm",
-                                          "examples/models/spring_damper.adm", "examples/models/contact.adm",
-                                          "examples/models/pendulum.adm"};
+                                          "tests/data/codegen/splines.adm",   "examples/models/spring_damper.adm",
+                                          "examples/models/contact.adm",      "examples/models/pendulum.adm"};
 
 }  // namespace
 
