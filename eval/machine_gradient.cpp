@@ -153,6 +153,7 @@ class Translation {
     pair_of(0.0, 0.0);    // kZeros
     pair_of(1.0, 1.0);    // kOnes
     if (!lower()) return std::nullopt;
+    rename();
     analyse();
     find_computed();
     allocate();
@@ -199,6 +200,79 @@ class Translation {
     const std::uint32_t t = temporary();
     op(k, t, a, b);
     op(Kind::move, dst, t, 0, checked);
+  }
+
+  // Which operands an operation reads.
+  static bool reads_a(Kind k) { return writes(k) || (k >= Kind::check && k <= Kind::unless_positive) || k == Kind::ret; }
+  static bool reads_b(Kind k) { return k <= Kind::divide || k == Kind::dual_step || k == Kind::unless_below; }
+
+  // The compiler reuses a register for values that have nothing to do with each other (a sum
+  // for SIN of it): each definition gets a register of its own, so that what is known of one
+  // value's partials is not lost to the next's. Definitions that meet where IF's branches join
+  // share one, found by following the jumps (all forward) with the current definition of each
+  // register.
+  void rename() {
+    std::vector<std::uint32_t> parent(registers_.size());
+    for (std::uint32_t r = 0; r < parent.size(); ++r) parent[r] = r;
+    auto find = [&](std::uint32_t r) {
+      while (parent[r] != r) r = parent[r] = parent[parent[r]];
+      return r;
+    };
+    using Map = std::vector<std::uint32_t>;
+    auto merge = [&](Map& into, const Map& from) {
+      for (std::size_t r = 0; r < into.size(); ++r) {
+        const std::uint32_t a = find(into[r]), b = find(from[r]);
+        if (a != b) parent[std::max(a, b)] = std::min(a, b);
+      }
+    };
+    Map current(registers_.size());
+    for (std::uint32_t r = 0; r < current.size(); ++r) current[r] = r;
+    std::map<std::uint32_t, Map> arriving;  // per label: the definitions jumps bring
+    bool falls_through = true;
+    for (Node& d : nodes_) {
+      if (d.kind == Kind::label) {
+        if (auto it = arriving.find(d.lt); it != arriving.end()) {
+          if (falls_through) merge(it->second, current);
+          current = it->second;
+        }
+        falls_through = true;
+        continue;
+      }
+      if (reads_a(d.kind)) d.a = current[d.a];
+      if (reads_b(d.kind)) d.b = current[d.b];
+      if (writes(d.kind)) {
+        const std::uint32_t version = add(Register{});
+        parent.push_back(version);
+        current[d.dst] = version;
+        d.dst = version;
+      }
+      auto to = [&](std::uint32_t label) {
+        if (auto it = arriving.find(label); it != arriving.end()) merge(it->second, current);
+        else arriving.emplace(label, current);
+      };
+      switch (d.kind) {
+        case Kind::branch:
+          to(d.lt), to(d.eq), to(d.gt);
+          falls_through = false;
+          break;
+        case Kind::at_most_zero:
+        case Kind::at_least_one:
+        case Kind::unless_below:
+        case Kind::unless_positive: to(d.lt); break;
+        case Kind::jump:
+          to(d.lt);
+          falls_through = false;
+          break;
+        case Kind::give_up:
+        case Kind::ret: falls_through = false; break;
+        default: break;
+      }
+    }
+    for (Node& d : nodes_) {
+      if (reads_a(d.kind)) d.a = find(d.a);
+      if (reads_b(d.kind)) d.b = find(d.b);
+      if (writes(d.kind)) d.dst = find(d.dst);
+    }
   }
 
   bool lower() {
@@ -319,15 +393,16 @@ class Translation {
     if (reciprocal != 0.0) op(Kind::multiply, delta, offset, constant(reciprocal));
     else op(Kind::divide, delta, offset, constant(span));
     const std::uint32_t dst = s.dst == s.x[0] ? temporary() : s.dst;
-    curve_between(delta, dst, h0, h1, rise, s.op == Op::step_cubic);
+    curve_between(delta, dst, h0, h1, rise, s.op == Op::step_cubic, true);
     if (dst != s.dst) op(Kind::move, s.dst, dst);
-    node({.kind = Kind::check, .a = s.dst});
     return true;
   }
 
   // dst = h0 for delta <= 0, h1 for delta >= 1, else h0 + rise * curve(delta), the curves of
-  // builtins/steps.hpp operation for operation on Duals.
-  void curve_between(std::uint32_t delta, std::uint32_t dst, double h0, double h1, double rise, bool cubic) {
+  // builtins/steps.hpp operation for operation on Duals. `checked`: the step's finiteness test,
+  // which only the curve needs (the ends are constants).
+  void curve_between(std::uint32_t delta, std::uint32_t dst, double h0, double h1, double rise, bool cubic,
+                     bool checked) {
     const std::uint32_t low = new_label(), high = new_label(), done = new_label();
     node({.kind = Kind::at_most_zero, .a = delta, .lt = low});
     node({.kind = Kind::at_least_one, .a = delta, .lt = high});
@@ -352,7 +427,7 @@ class Translation {
       const std::uint32_t inner_sum = sum(constant(-15.0), product(constant(6.0), delta));
       curve = product(cube, sum(constant(10.0), product(delta, inner_sum)));
     }
-    op(Kind::add, dst, constant(h0), product(constant(rise), curve));
+    op(Kind::add, dst, constant(h0), product(constant(rise), curve), checked);
     node({.kind = Kind::jump, .lt = done});
     node({.kind = Kind::label, .lt = low});
     op(Kind::move, dst, constant(h0));
@@ -377,7 +452,7 @@ class Translation {
     const double x0 = x1 - d;
     op(Kind::subtract, offset, x, constant(x0));
     op(Kind::divide, delta, offset, constant(x1 - x0));
-    curve_between(delta, damping, cmax, 0.0, 0.0 - cmax, true);
+    curve_between(delta, damping, cmax, 0.0, 0.0 - cmax, true, false);
     const std::uint32_t power = temporary(), force = temporary(), drag = temporary(), f = temporary();
     if (e == 1.5 || e == 2.0 || e == 3.0 || e == 4.0) {
       const Kind k_of = e == 1.5 ? Kind::three_halves : e == 2.0 ? Kind::square : e == 3.0 ? Kind::cube : Kind::fourth;
@@ -389,6 +464,7 @@ class Translation {
     op(Kind::multiply, drag, damping, xdot);
     op(Kind::subtract, f, force, drag);
     node({.kind = Kind::unless_positive, .a = f, .lt = none});
+    node({.kind = Kind::check, .a = f});  // the step's finiteness test, which only f needs
     const std::uint32_t dst = s.dst == x || s.dst == xdot ? temporary() : s.dst;
     op(Kind::move, dst, f);
     node({.kind = Kind::jump, .lt = done});
@@ -396,7 +472,6 @@ class Translation {
     op(Kind::move, dst, constant(0.0));
     node({.kind = Kind::label, .lt = done});
     if (dst != s.dst) op(Kind::move, s.dst, dst);
-    node({.kind = Kind::check, .a = s.dst});
     return true;
   }
 
@@ -404,12 +479,27 @@ class Translation {
 
   std::optional<double> value_known(std::uint32_t r) const { return registers_[r].constant; }
 
-  // The partials an operation gives, from what is known of its operands.
+  // The partials an operation gives, from what is known of its operands. A coefficient worked
+  // out at run time (f'(a), 1/b) times a zero partial is a zero if the coefficient is finite;
+  // where it is not, so is the coefficient times any partial that is not a zero, and such a
+  // partial reaches a test wherever this Dual's partials are used: a zero partial there is then
+  // one, and the chain rule's `+ 0.0` makes it +0.
   Lanes result(const Node& n) const {
     const Lanes& a = registers_[n.a].lanes;
     const Lanes& b = registers_[n.b].lanes;
+    auto zero = [](Lane l) { return l.kind == K::zero || (l.kind == K::known && l.c == 0.0); };
+    bool live_a = false, live_b = false;
+    for (int k = 0; k < 2 * pairs_; ++k) {
+      live_a |= !zero(a[k]);
+      live_b |= !zero(b[k]);
+    }
+    const bool chain = n.kind >= Kind::rule && n.kind <= Kind::root;
     Lanes out{};
     for (int k = 0; k < 2 * pairs_; ++k) {
+      if (chain) {
+        out[k] = live_a && zero(a[k]) ? known(0.0) : kRuntime;
+        continue;
+      }
       switch (n.kind) {
         case Kind::add: out[k] = plus(a[k], b[k]); break;
         case Kind::subtract: out[k] = minus(a[k], b[k]); break;
@@ -419,7 +509,10 @@ class Translation {
           std::optional<double> ib, c2;
           if (value_known(n.b)) ib = 1.0 / *value_known(n.b);
           if (ib && value_known(n.a)) c2 = -(*value_known(n.a) / *value_known(n.b)) * *ib;
-          out[k] = plus(plus(known(0.0), scaled(ib, a[k])), scaled(c2, b[k]));
+          const bool live = live_a || live_b;
+          const Lane first = ib ? scaled(ib, a[k]) : live && zero(a[k]) ? kZero : kRuntime;
+          const Lane second = c2 ? scaled(c2, b[k]) : live && zero(b[k]) ? kZero : kRuntime;
+          out[k] = plus(plus(known(0.0), first), second);
           break;
         }
         case Kind::negate: out[k] = negated(a[k]); break;
@@ -507,10 +600,8 @@ class Translation {
     for (std::size_t k = 0; k < nodes_.size(); ++k) {
       const Node& d = nodes_[k];
       const int at = static_cast<int>(k);
-      if (writes(d.kind) || (d.kind >= Kind::check && d.kind <= Kind::unless_positive) || d.kind == Kind::ret) {
-        touch(d.a, at);
-        if (d.kind <= Kind::divide || d.kind == Kind::dual_step || d.kind == Kind::unless_below) touch(d.b, at);
-      }
+      if (reads_a(d.kind)) touch(d.a, at);
+      if (reads_b(d.kind)) touch(d.b, at);
       if (writes(d.kind)) touch(d.dst, at);
       if (calls(d.kind)) {
         call_at.push_back(at);
@@ -711,8 +802,14 @@ class Translation {
   // The partials of a chain rule through f(a): f' * a' + 0.0 (Dual::add on a new Dual), the
   // coefficient in both halves of xmm1; written into dst's pairs not known.
   void chain(const Node& d) {
+    const Lanes got = result(d);
     for (int c = 0; c < pairs_; ++c) {
       if (!computed(d.dst, c)) continue;
+      if (known_pair(got, c)) {
+        a_.load_pair(0, Operand::pool(pair_of(got[2 * c].c, got[2 * c + 1].c)));
+        a_.store_pair(pair_home_[d.dst][c], 0);
+        continue;
+      }
       const int x = pair_home_[d.dst][c].kind == Operand::Kind::xmm ? pair_home_[d.dst][c].index : 2;
       a_.load_pair(x, Operand::xmm(1));
       a_.arithmetic_pair(Sse::multiply, x, pair(d.a, c));
@@ -807,36 +904,31 @@ class Translation {
       case Kind::dual_step: dual_step(d); break;
       case Kind::check: check(d.a); break;
       case Kind::branch:
-        a_.load(0, value(d.a));
         a_.zero(1);
-        a_.compare(0, Operand::xmm(1));
+        a_.compare(in_register(d.a), Operand::xmm(1));
         a_.jump_if(Condition::below, label_[d.lt]);
         a_.jump_if(Condition::above, label_[d.gt]);
         if (!next_is(k, d.eq)) a_.jump(label_[d.eq]);
         break;
       case Kind::at_most_zero: {
         const Assembler::Label on = a_.new_label();
-        a_.load(0, value(d.a));
-        a_.compare(0, Operand::pool(kZeros));
+        a_.compare(in_register(d.a), Operand::pool(kZeros));
         a_.jump_if(Condition::parity, on);
         a_.jump_if(Condition::below_or_equal, label_[d.lt]);
         a_.bind(on);
         break;
       }
       case Kind::at_least_one:
-        a_.load(0, value(d.a));
-        a_.compare(0, Operand::pool(kOnes));
+        a_.compare(in_register(d.a), Operand::pool(kOnes));
         a_.jump_if(Condition::above_or_equal, label_[d.lt]);
         break;
       case Kind::unless_below:
-        a_.load(0, value(d.a));
-        a_.compare(0, value(d.b));
+        a_.compare(in_register(d.a), value(d.b));
         a_.jump_if(Condition::parity, label_[d.lt]);
         a_.jump_if(Condition::above_or_equal, label_[d.lt]);
         break;
       case Kind::unless_positive:
-        a_.load(0, value(d.a));
-        a_.compare(0, Operand::pool(kZeros));
+        a_.compare(in_register(d.a), Operand::pool(kZeros));
         a_.jump_if(Condition::below_or_equal, label_[d.lt]);
         break;
       case Kind::jump:
@@ -847,6 +939,13 @@ class Translation {
       case Kind::ret: ret(d.a); break;
     }
     if (d.checked) check(d.dst);
+  }
+
+  // An xmm register holding r's value for a compare: its home, or xmm0 loaded from memory.
+  int in_register(std::uint32_t r) {
+    if (value(r).kind == Operand::Kind::xmm) return value(r).index;
+    a_.load(0, value(r));
+    return 0;
   }
 
   // Whether the node after k is label l (the jump there is not needed).
@@ -872,12 +971,20 @@ class Translation {
     a_.load_pair(t, value(d.a));
     if (d.kind <= Kind::divide) a_.arithmetic_pair(kOps[static_cast<int>(d.kind)], t, value(d.b));
     if (d.kind == Kind::negate) a_.xor_pd(t, Operand::pool(kSigns));
+    // A division by a constant: ib is worked out here, and the term of b's partials (all +0)
+    // is left out. It is (-q * ib) * (+0), a zero added to a sum that is never -0, or NaN where
+    // q is not finite, and then so is the quotient, whose partials no run that succeeds uses.
+    const bool by_constant = d.kind == Kind::divide && value_known(d.b);
     if (d.kind == Kind::divide) {  // ib = 1 / b in xmm1, -q * ib in xmm2
-      a_.load_pair(1, Operand::pool(kOnes));
-      a_.arithmetic_pair(Sse::divide, 1, value(d.b));
-      a_.load_pair(2, Operand::xmm(t));
-      a_.xor_pd(2, Operand::pool(kSigns));
-      a_.arithmetic_pair(Sse::multiply, 2, Operand::xmm(1));
+      if (by_constant) {
+        a_.load_pair(1, broadcast(1.0 / *value_known(d.b)));
+      } else {
+        a_.load_pair(1, Operand::pool(kOnes));
+        a_.arithmetic_pair(Sse::divide, 1, value(d.b));
+        a_.load_pair(2, Operand::xmm(t));
+        a_.xor_pd(2, Operand::pool(kSigns));
+        a_.arithmetic_pair(Sse::multiply, 2, Operand::xmm(1));
+      }
     }
     if (!late) a_.store_pair(value_home_[d.dst], t);
     for (int c = 0; c < pairs_; ++c) {
@@ -906,6 +1013,7 @@ class Translation {
           a_.load_pair(x, Operand::xmm(1));
           a_.arithmetic_pair(Sse::multiply, x, pair(d.a, c));
           a_.arithmetic_pair(Sse::add, x, Operand::pool(kZeros));
+          if (by_constant) break;
           a_.load_pair(3, Operand::xmm(2));
           a_.arithmetic_pair(Sse::multiply, 3, pair(d.b, c));
           a_.arithmetic_pair(Sse::add, x, Operand::xmm(3));

@@ -185,6 +185,9 @@ TEST_CASE("gradient machine code gives the interpreter's bits and errors on ever
       // values live across calls, many values live at once, TIME and MODE, inputs and constants as results
       "x*y + SIN(x) * (x - y) + COS(y) * (x*y)", "100*SIN(2*PI*5*TIME)*COS(x) + SQRT(x*x+v*v+y*y)",
       "TIME*x + MODE", "x", "PI", "MODE*2",
+      // zero partials through a chain rule or a division, with coefficients that overflow
+      "SIN(2*TIME) * COS(x) + SQRT(y*y + v*v)", "0/SIN(x) + y*v", "EXP(x)*0 - v", "x*1E-300/(y*1E-300)",
+      "SQRT(x) * TIME + LOG(y)", "(x + y)/(v*1E-310)", "EXP(x*1E3) * y",
   };
   Agreement total;
   for (const std::string& text : texts) {
