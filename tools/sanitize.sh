@@ -59,9 +59,10 @@ fi
 if [ "$what" = all ] || [ "$what" = tsan ]; then
   start=$SECONDS
   configure build-tsan "-fsanitize=thread$pta" "-fsanitize=thread"
-  cmake --build build-tsan -j"$jobs" --target test_capi_threads test_eval_machine_value
+  cmake --build build-tsan -j"$jobs" --target test_capi_threads test_eval_machine_value test_eval_machine_gradient
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_capi_threads
-  # Threads evaluating one expression while its machine code is made.
+  # Threads evaluating one expression while its machine code (value, gradient) is made.
   TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_eval_machine_value '[machine]'
+  TSAN_OPTIONS=halt_on_error=1:second_deadlock_stack=1 build-tsan/tests/test_eval_machine_gradient '[machine]'
   echo "sanitize: TSan thread tests took $((SECONDS - start)) s"
 fi
