@@ -94,6 +94,7 @@ enum class Kind : std::uint8_t {
   power,        // likewise from machine_power_partials(a, e)
   square, cube, fourth, reciprocal, three_halves, root,  // likewise, written inline (root: SQRT)
   dual_step,    // `dual` (a call) on the Duals a and b, laid out in the frame
+  table_call,   // a table function's `step` (a call) on the Duals arguments[list ..], laid out in the frame
   check,        // give up unless a's value and partials are finite
   branch,       // on the sign of a's value, to labels lt, eq, gt
   at_most_zero, // to label lt when a's value <= 0 (NaN goes on)
@@ -111,12 +112,14 @@ struct Node {
   MachineRule rule = nullptr;
   MachineDualStep dual = nullptr;
   const double* constants = nullptr;  // dual_step's, `count` of them
-  int count = 0;
+  int count = 0;                      // and table_call's arguments
+  const Step* step = nullptr;         // table_call's
+  std::uint32_t list = 0;             // table_call's first argument in Translation::arguments_
   std::uint32_t lt = 0, eq = 0, gt = 0;  // labels
 };
 
-bool writes(Kind k) { return k <= Kind::dual_step; }
-bool calls(Kind k) { return k == Kind::rule || k == Kind::power || k == Kind::dual_step; }
+bool writes(Kind k) { return k <= Kind::table_call; }
+bool calls(Kind k) { return k == Kind::rule || k == Kind::power || k == Kind::dual_step || k == Kind::table_call; }
 
 struct Register {
   std::optional<double> constant;  // a constant: its value in the pool, its partials zero
@@ -203,7 +206,11 @@ class Translation {
   }
 
   // Which operands an operation reads.
-  static bool reads_a(Kind k) { return writes(k) || (k >= Kind::check && k <= Kind::unless_positive) || k == Kind::ret; }
+  static bool reads_a(Kind k) {
+    return (writes(k) && k != Kind::table_call) || (k >= Kind::check && k <= Kind::unless_positive) || k == Kind::ret;
+  }
+  // A table call's arguments: how many.
+  static int called(const Node& d) { return d.kind == Kind::table_call ? d.count : 0; }
   static bool reads_b(Kind k) { return k <= Kind::divide || k == Kind::dual_step || k == Kind::unless_below; }
 
   // The compiler reuses a register for values that have nothing to do with each other (a sum
@@ -240,6 +247,7 @@ class Translation {
       }
       if (reads_a(d.kind)) d.a = current[d.a];
       if (reads_b(d.kind)) d.b = current[d.b];
+      for (int k = 0; k < called(d); ++k) arguments_[d.list + k] = current[arguments_[d.list + k]];
       if (writes(d.kind)) {
         const std::uint32_t version = add(Register{});
         parent.push_back(version);
@@ -272,6 +280,7 @@ class Translation {
       if (reads_a(d.kind)) d.a = find(d.a);
       if (reads_b(d.kind)) d.b = find(d.b);
       if (writes(d.kind)) d.dst = find(d.dst);
+      for (int k = 0; k < called(d); ++k) arguments_[d.list + k] = find(arguments_[d.list + k]);
     }
   }
 
@@ -341,13 +350,14 @@ class Translation {
         if (s.x[2] + 5 > p_.step_constants.size()) return false;
         return impact(s);
       case Op::step_haversine:
-      case Op::bistop: {
-        const int count = s.op == Op::step_haversine ? 7 : s.op == Op::impact ? 5 : 6;
-        const std::uint32_t at = s.op == Op::step_haversine ? s.x[1] : s.x[2];
+      case Op::bistop:
+      case Op::power: {
+        const int count = s.op == Op::step_haversine ? 7 : s.op == Op::bistop ? 6 : 0;
+        const std::uint32_t at = s.op == Op::step_haversine ? s.x[1] : s.op == Op::bistop ? s.x[2] : 0;
         if (at + static_cast<std::uint32_t>(count) > p_.step_constants.size()) return false;
         const MachineDualStep dual = machine_dual_step(s.op, width_);
         if (!dual) return false;
-        const std::uint32_t xdot = s.op == Op::step_haversine ? s.x[0] : s.x[1];
+        const std::uint32_t xdot = s.op == Op::step_haversine ? s.x[0] : s.x[1];  // `**`: the exponent
         const std::uint32_t dst = s.dst == s.x[0] || s.dst == xdot ? temporary() : s.dst;
         node({.kind = Kind::dual_step, .dst = dst, .a = s.x[0], .b = xdot, .checked = dst == s.dst, .dual = dual,
               .constants = p_.step_constants.data() + at, .count = count});
@@ -363,6 +373,19 @@ class Translation {
         node({.kind = Kind::branch, .a = t, .lt = step_label[s.x[2]], .eq = step_label[s.x[3]], .gt = step_label[s.x[4]]});
         return true;
       }
+      case Op::call: {
+        if (s.count > builtins::kMaxArgs || s.x[0] + s.count > p_.argument_lists.size()) return false;
+        const auto list = static_cast<std::uint32_t>(arguments_.size());
+        bool reads_dst = false;
+        for (std::uint32_t k = 0; k < s.count; ++k) {
+          arguments_.push_back(p_.argument_lists[s.x[0] + k]);
+          reads_dst |= arguments_.back() == s.dst;
+        }
+        const std::uint32_t dst = reads_dst ? temporary() : s.dst;
+        node({.kind = Kind::table_call, .dst = dst, .checked = dst == s.dst, .count = s.count, .step = &s, .list = list});
+        if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
+        return true;
+      }
       case Op::jump: node({.kind = Kind::jump, .lt = step_label[s.x[0]]}); return true;
       case Op::ret: node({.kind = Kind::ret, .a = p_.result}); return true;
       case Op::sqrt_: last(Kind::root, s.dst, s.x[0], s.x[0], true); return true;
@@ -373,7 +396,7 @@ class Translation {
           if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
           return true;
         }
-        return false;  // table and bound calls, `**` with a varying exponent
+        return false;  // model and dataset functions
     }
   }
 
@@ -573,7 +596,8 @@ class Translation {
             need(d.a, c);
             need(d.b, c);
           }
-          if (!writes(d.kind) || d.kind == Kind::dual_step || !computed(d.dst, c) || known_pair(result(d), c)) continue;
+          for (int k = 0; k < called(d); ++k) need(arguments_[d.list + k], c);
+          if (!writes(d.kind) || d.kind >= Kind::dual_step || !computed(d.dst, c) || known_pair(result(d), c)) continue;
           need(d.a, c);
           if (d.kind <= Kind::divide) need(d.b, c);
         }
@@ -602,10 +626,14 @@ class Translation {
       const int at = static_cast<int>(k);
       if (reads_a(d.kind)) touch(d.a, at);
       if (reads_b(d.kind)) touch(d.b, at);
+      for (int i = 0; i < called(d); ++i) {
+        touch(arguments_[d.list + i], at);
+        to_frame[arguments_[d.list + i]] = true;
+      }
       if (writes(d.kind)) touch(d.dst, at);
       if (calls(d.kind)) {
         call_at.push_back(at);
-        to_frame[d.a] = true;
+        if (reads_a(d.kind)) to_frame[d.a] = true;
         if (d.kind == Kind::dual_step) to_frame[d.b] = true;
       }
     }
@@ -652,9 +680,14 @@ class Translation {
     }
     // The frame: the slots, the Duals a call reads and writes, then the saved arguments. At each
     // call the stack pointer must be a multiple of 16; on entry it is 8 past one.
-    const bool dual_calls = std::any_of(nodes_.begin(), nodes_.end(), [](const Node& d) { return d.kind == Kind::dual_step; });
+    // The Duals a call reads and writes: IMPACT's three, a table call's arguments and result.
+    int laid_out = 0;
+    for (const Node& d : nodes_) {
+      if (d.kind == Kind::dual_step) laid_out = std::max(laid_out, 3);
+      if (d.kind == Kind::table_call) laid_out = std::max(laid_out, d.count + 1);
+    }
     dual_at_ = 16 * slots_;
-    const std::int32_t duals = dual_calls ? 3 * 16 * (1 + pairs_) : 0;
+    const std::int32_t duals = laid_out * 16 * (1 + pairs_);
     saved_at_ = dual_at_ + duals;
     frame_ = saved_at_ + (has_calls_ ? 8 * kSaved : 0);
     if (frame_ > 0) frame_ = (frame_ + 7) / 16 * 16 + 8;  // the least not below it that is 8 past 16
@@ -902,6 +935,7 @@ class Translation {
         chain(d);
         break;
       case Kind::dual_step: dual_step(d); break;
+      case Kind::table_call: table_call(d); break;
       case Kind::check: check(d.a); break;
       case Kind::branch:
         a_.zero(1);
@@ -1029,18 +1063,45 @@ class Translation {
     if (late) a_.store_pair(value_home_[d.dst], 0);
   }
 
+  // r's value and partials as a Dual in the frame at `at` ([v, v, g0, g1, ...]).
+  void lay_out(std::uint32_t r, std::int32_t at) {
+    a_.load_pair(0, value(r));
+    a_.store_pair(Operand::memory(x86_64::rsp, at), 0);
+    for (int c = 0; c < pairs_; ++c) {
+      a_.load_pair(0, pair(r, c));
+      a_.store_pair(Operand::memory(x86_64::rsp, at + 16 * (1 + c)), 0);
+    }
+  }
+
+  // A call's result, laid out at `at`, into dst's home.
+  void take_back(const Node& d, std::int32_t at) {
+    a_.load_pair(0, Operand::memory(x86_64::rsp, at));
+    store_value(d);
+    for (int c = 0; c < pairs_; ++c) {
+      if (!computed(d.dst, c)) continue;
+      a_.load_pair(0, Operand::memory(x86_64::rsp, at + 16 * (1 + c)));
+      a_.store_pair(pair_home_[d.dst][c], 0);
+    }
+  }
+
+  // A table function: its arguments laid out, the interpreter's own rules and chain rule called
+  // on them (machine_dual_call), the result taken back.
+  void table_call(const Node& d) {
+    const std::int32_t size = 16 * (1 + pairs_);
+    for (int k = 0; k < d.count; ++k) lay_out(arguments_[d.list + k], dual_at_ + k * size);
+    const std::int32_t out = dual_at_ + d.count * size;
+    a_.set(x86_64::rdi, reinterpret_cast<std::uintptr_t>(&p_));
+    a_.set(x86_64::rsi, reinterpret_cast<std::uintptr_t>(d.step));
+    a_.address_of_stack(x86_64::rdx, dual_at_);
+    a_.address_of_stack(x86_64::rcx, out);
+    a_.call(reinterpret_cast<const void*>(machine_dual_call(width_)));
+    take_back(d, out);
+  }
+
   // IMPACT, BISTOP, HAVSIN: the operands copied to the frame as Duals, the interpreter's own
   // code called on them, its result taken back.
   void dual_step(const Node& d) {
     const std::int32_t size = 16 * (1 + pairs_);
-    auto lay_out = [&](std::uint32_t r, std::int32_t at) {
-      a_.load_pair(0, value(r));
-      a_.store_pair(Operand::memory(x86_64::rsp, at), 0);
-      for (int c = 0; c < pairs_; ++c) {
-        a_.load_pair(0, pair(r, c));
-        a_.store_pair(Operand::memory(x86_64::rsp, at + 16 * (1 + c)), 0);
-      }
-    };
     lay_out(d.a, dual_at_);
     lay_out(d.b, dual_at_ + size);
     const std::int32_t out = dual_at_ + 2 * size;
@@ -1051,13 +1112,7 @@ class Translation {
     a_.address_of_pool(constants, x86_64::rdx);
     a_.address_of_stack(x86_64::rcx, out);
     a_.call(reinterpret_cast<const void*>(d.dual));
-    a_.load_pair(0, Operand::memory(x86_64::rsp, out));
-    store_value(d);
-    for (int c = 0; c < pairs_; ++c) {
-      if (!computed(d.dst, c)) continue;
-      a_.load_pair(0, Operand::memory(x86_64::rsp, out + 16 * (1 + c)));
-      a_.store_pair(pair_home_[d.dst][c], 0);
-    }
+    take_back(d, out);
   }
 
   // The end: every partial into grad (r8; zero for the derivative inputs the program does not
@@ -1088,6 +1143,7 @@ class Translation {
   std::vector<Register> registers_;
   std::map<std::uint64_t, std::uint32_t> constant_registers_;
   std::vector<Node> nodes_;
+  std::vector<std::uint32_t> arguments_;  // table calls' argument registers
   std::uint32_t labels_ = 0;
 
   std::vector<Operand> value_home_;

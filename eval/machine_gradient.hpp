@@ -7,8 +7,8 @@
 // worked out while translating and cost nothing at run time.
 //
 // Wherever that run gives up, the code jumps to the fallback, which runs the reference form for
-// the error and its place. Programs the translation does not take (bound and table calls, `**`
-// with a varying exponent, more than 4 lanes) keep the interpreter.
+// the error and its place. Programs the translation does not take (calls of a model's or
+// dataset's functions, `**` with a varying exponent, more than 4 lanes) keep the interpreter.
 #pragma once
 
 #include "eval/program.hpp"

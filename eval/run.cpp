@@ -881,6 +881,33 @@ class Fast {
     }
   }
 
+  // A table function on Duals (Op::call s) at the argument values args: its rules' partials in
+  // the arguments that are not constants (zero-filled for `count` arguments, as in the reference
+  // form), then the chain rule through those arguments' partials, row(k) and hessian(k) for
+  // argument k. Static, so that the machine-code gradient runs it on Duals in its own frame.
+  template <class Row, class Hessian>
+  static bool call_rule(const Program& p, const Step& s, const double* args, Row row, Hessian hessian, T& v) {
+    const std::uint32_t* list = p.argument_lists.data() + s.x[0];
+    const int count = s.count;
+    double out = 0.0;
+    double d[builtins::kMaxArgs];
+    double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
+    std::fill_n(d, count, 0.0);
+    if constexpr (kOrder == 2) std::fill_n(dd, count * count, 0.0);
+    int kept[builtins::kMaxArgs];
+    const int m = varying_arguments(p, list, count, kept);
+    if (kept_partials(*p.functions[s.x[1]], args, count, kOrder, kept, m, &out, d, kOrder == 2 ? dd : nullptr))
+      return false;
+    const double* rows[builtins::kMaxArgs];
+    const double* hessians[builtins::kMaxArgs];
+    for (int k = 0; k < m; ++k) {
+      rows[k] = row(kept[k]);
+      hessians[k] = kOrder == 2 ? hessian(kept[k]) : nullptr;
+    }
+    v = chain_rows(out, rows, hessians, m, d, dd);
+    return true;
+  }
+
   FEXPR_INLINE T load(std::uint32_t reg) const {
     if constexpr (kIsDual<T>) {
       T d(r_[reg]);
@@ -928,14 +955,26 @@ class Fast {
       v = pv;
       return true;
     } else {
-      double d = 0.0, dd = 0.0;
-      if (base_partials(a, e, kOrder, d, dd)) return false;
-      const T base = load(s.x[0]);
       if (s.op != Op::power) {  // a constant exponent
-        v = chain(base, pv, d, dd);
+        double d = 0.0, dd = 0.0;
+        if (base_partials(a, e, kOrder, d, dd)) return false;
+        v = chain(load(s.x[0]), pv, d, dd);
         return true;
       }
-      const T exponent = load(s.x[1]);
+      return varying_power(load(s.x[0]), load(s.x[1]), v);
+    }
+  }
+
+ public:
+  // base ** exponent on Duals where the exponent is a register (Op::power): as a constant one
+  // when its partials are all zero, else with d/de. Static, so that the machine-code gradient
+  // runs it on Duals in its own frame.
+  static bool varying_power(const T& base, const T& exponent, T& v) {
+    if constexpr (kIsDual<T>) {
+      const double a = base.v, e = exponent.v;
+      const double pv = power_value(a, e);
+      double d = 0.0, dd = 0.0;
+      if (base_partials(a, e, kOrder, d, dd)) return false;
       // As in the reference form, an exponent with a zero gradient but a non-zero Hessian
       // (cos(y) at y = 0) varies.
       bool varies = false;
@@ -949,9 +988,11 @@ class Fast {
       if (!(a > 0.0)) return false;
       const double la = std::log(a), cross = power_value(a, e - 1.0) * (1.0 + e * la);
       v = chain(base, exponent, pv, d, pv * la, dd, cross, pv * la * la);
-      return true;
     }
+    return true;
   }
+
+ private:
 
   // x0 ** E for the exponents with steps of their own (cube, fourth, reciprocal, inverse_square)
   // on Duals: power() with the exponent known, the same operations folded into multiplications,
@@ -1003,26 +1044,11 @@ class Fast {
       v = out;
       return true;
     } else {
-      // As in the reference form: zero only the partials of `count` arguments.
       double args[builtins::kMaxArgs];
       for (int k = 0; k < count; ++k) args[k] = r_[list[k]];
-      double out = 0.0;
-      double d[builtins::kMaxArgs];
-      double dd[kOrder == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
-      std::fill_n(d, count, 0.0);
-      if constexpr (kOrder == 2) std::fill_n(dd, count * count, 0.0);
-      int kept[builtins::kMaxArgs];
-      const int m = varying_arguments(p_, list, count, kept);
-      if (kept_partials(f, args, count, kOrder, kept, m, &out, d, kOrder == 2 ? dd : nullptr)) return false;
-      const double* rows[builtins::kMaxArgs];
-      const double* hessians[builtins::kMaxArgs];
-      for (int k = 0; k < m; ++k) {
-        const std::size_t reg = list[kept[k]];
-        rows[k] = g_ + reg * W;
-        hessians[k] = kOrder == 2 ? h_ + reg * W * W : nullptr;
-      }
-      v = chain_rows(out, rows, hessians, m, d, dd);
-      return true;
+      return call_rule(
+          p_, s, args, [&](int k) { return g_ + static_cast<std::size_t>(list[k]) * W; },
+          [&](int k) { return h_ + static_cast<std::size_t>(list[k]) * W * W; }, v);
     }
   }
 
@@ -1295,7 +1321,31 @@ void dual_step(const double* x, const double* xdot, const double* c, double* out
   T v;
   if constexpr (O == Op::impact) v = impact_force(dual_at<W>(x), dual_at<W>(xdot), c);
   else if constexpr (O == Op::bistop) v = bistop_force(dual_at<W>(x), dual_at<W>(xdot), c);
-  else if (!smooth_step(c, dual_at<W>(x), builtins::haversine, v)) v = T(kNaN);
+  else if constexpr (O == Op::power) {
+    if (!Fast<T>::varying_power(dual_at<W>(x), dual_at<W>(xdot), v)) v = T(kNaN);
+  } else if (!smooth_step(c, dual_at<W>(x), builtins::haversine, v)) {
+    v = T(kNaN);
+  }
+  out[0] = out[1] = v.v;
+  for (int k = 0; k < W; ++k) out[2 + k] = v.g[k];
+  if constexpr (W % 2 != 0) out[2 + W] = 0.0;
+}
+
+template <int W>
+void dual_call(const Program* p, const Step* s, const double* laid_out, double* out) {
+  using T = Dual<W, 1>;
+  constexpr int stride = 2 + 2 * ((W + 1) / 2);
+  double args[builtins::kMaxArgs];
+  for (int k = 0; k < s->count; ++k) args[k] = laid_out[k * stride];
+  T v;
+  try {
+    if (!Fast<T>::call_rule(
+            *p, *s, args, [&](int k) { return laid_out + k * stride + 2; },
+            [](int) { return static_cast<const double*>(nullptr); }, v))
+      v = T(kNaN);
+  } catch (...) {
+    v = T(kNaN);  // the reference form meets it again
+  }
   out[0] = out[1] = v.v;
   for (int k = 0; k < W; ++k) out[2 + k] = v.g[k];
   if constexpr (W % 2 != 0) out[2 + W] = 0.0;
@@ -1343,11 +1393,22 @@ MachinePair machine_power_partials(double a, double e) {
   return {power_value(a, e), d};
 }
 
+MachineDualCall machine_dual_call(int width) {
+  switch (width) {
+    case 1: return dual_call<1>;
+    case 2: return dual_call<2>;
+    case 3: return dual_call<3>;
+    case 4: return dual_call<4>;
+    default: return nullptr;
+  }
+}
+
 MachineDualStep machine_dual_step(Op op, int width) {
   switch (op) {
     case Op::impact: return dual_step_for<Op::impact>(width);
     case Op::bistop: return dual_step_for<Op::bistop>(width);
     case Op::step_haversine: return dual_step_for<Op::step_haversine>(width);
+    case Op::power: return dual_step_for<Op::power>(width);
     default: return nullptr;
   }
 }

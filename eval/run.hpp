@@ -116,11 +116,17 @@ MachineRule machine_rule(Op op);
 // a**e for a constant e: power_value(a, e) and its derivative as base_partials gives it; NaN f
 // where that fails.
 MachinePair machine_power_partials(double a, double e);
-// IMPACT, BISTOP and HAVSIN steps on Duals of `width` lanes (1-4), each laid out as
-// [v, v, g0, g1, ...] padded to whole pairs: out = the step of x (and xdot) with the step's
-// constants; a NaN value where the fast run gives up. Null for other steps and widths.
+// IMPACT, BISTOP, HAVSIN and `**` steps on Duals of `width` lanes (1-4), each laid out as
+// [v, v, g0, g1, ...] padded to whole pairs: out = the step of x (and xdot, or the exponent)
+// with the step's constants; a NaN value where the fast run gives up. Null for other steps and
+// widths.
 using MachineDualStep = void (*)(const double* x, const double* xdot, const double* constants, double* out);
 MachineDualStep machine_dual_step(Op op, int width);
+// A table function's step (Op::call) on Duals of `width` lanes (1-4) laid out as above, one
+// after another in argument order: out = its value and partials, a NaN value where the fast run
+// gives up (an exception too, which cannot pass through machine code). Null for other widths.
+using MachineDualCall = void (*)(const Program* p, const Step* s, const double* arguments, double* out);
+MachineDualCall machine_dual_call(int width);
 
 // A table function's value (Op::call) and a bound call's (Op::bound, Program::bound_calls[call]
 // at `in`), NaN where the fast run gives up; an exception (a dataset's nested evaluation out of

@@ -176,8 +176,8 @@ struct CompileOptions {
   // the same results either way): each on its own 1000th call, so that an expression evaluated
   // a few times never pays for the making (about 30 us); now, at compile time, so that no
   // evaluation ever makes it (no allocation or system call in any evaluation); or never (the
-  // interpreter only). Gradients of more than 4 partials read, and of expressions with table
-  // or model calls, stay on the interpreter.
+  // interpreter only). Gradients of more than 4 partials read, and of expressions calling a
+  // model's or dataset's functions, stay on the interpreter.
   enum class MachineCode { after_1000_values, now, never } machine_code = MachineCode::after_1000_values;
 };
 
