@@ -1,7 +1,6 @@
 #include "eval/machine_gradient.hpp"
 
-#include "eval/executable_memory.hpp"
-#include "eval/machine_value.hpp"
+#include "eval/machine_making.hpp"
 #include "eval/run.hpp"
 #include "eval/x86_64_assembler.hpp"
 
@@ -20,16 +19,7 @@ namespace fexpr::detail {
 
 namespace {
 
-using x86_64::Assembler;
-using x86_64::Condition;
-using x86_64::Operand;
-using x86_64::Sse;
-
-#if defined(__x86_64__) && defined(__unix__)
-constexpr bool kPlatform = true;
-#else
-constexpr bool kPlatform = false;
-#endif
+using namespace x86_64;
 
 // ---- What is known of a partial while translating ----
 
@@ -786,7 +776,7 @@ class Translation {
   // halves of its home; then those a test does not always meet are tested at once, as
   // load_inputs tests them (where a later test fails, the reference form reports the input).
   void inputs() {
-    std::vector<std::uint32_t> read = read_inputs();
+    const std::vector<std::uint32_t> read = read_inputs();
     for (std::uint32_t r : read) {
       const Operand from = r == 0   ? Operand::memory(x86_64::rsi, offsetof(Inputs, time))
                            : r == 1 ? Operand::memory(x86_64::rsi, offsetof(Inputs, mode))
@@ -797,17 +787,10 @@ class Translation {
       a_.store_pair(value(r), x);
     }
     const std::vector<bool> tested_later = caught();
-    std::erase_if(read, [&](std::uint32_t r) { return tested_later[r]; });
-    for (std::size_t k = 0; k < read.size(); ++k) {
-      const int x = k == 0 ? 0 : 1;
-      a_.load(x, value(read[k]));
-      a_.arithmetic(Sse::subtract, x, value(read[k]));
-      if (k > 0) a_.arithmetic(Sse::add, 0, Operand::xmm(1));
-    }
-    if (!read.empty()) {
-      a_.compare(0, Operand::xmm(0));
-      a_.jump_if(Condition::parity, fail_);
-    }
+    std::vector<Operand> tested;
+    for (std::uint32_t r : read)
+      if (!tested_later[r]) tested.push_back(value(r));
+    a_.jump_unless_finite(tested, fail_);
   }
 
   // Gives up unless r's value and its partials known only at run time are all finite (x - x is NaN for an
@@ -1163,30 +1146,12 @@ class Translation {
 std::optional<std::vector<std::uint8_t>> translate_gradient_run(const Program& p) { return Translation(p).run(); }
 
 MachineGradient make_machine_gradient(const Program& p) {
-  std::lock_guard lock(p.machine.making);
-  if (MachineGradient made = p.machine.gradient.load(std::memory_order_acquire)) return made;
-  p.machine.gradient_countdown.store(0, std::memory_order_relaxed);
-  const auto code = translate_gradient_run(p);
-  if (!code) return nullptr;
-  std::shared_ptr<const void> pages = executable_copy(*code);
-  if (!pages) return nullptr;
-  MachineGradient run = nullptr;
-  const void* entry = pages.get();
-  std::memcpy(&run, &entry, sizeof run);
-  p.machine.gradient_code = std::move(pages);
-  p.machine.gradient.store(run, std::memory_order_release);
-  return run;
+  return make_machine_run(p, p.machine.gradient, p.machine.gradient_countdown, p.machine.gradient_code,
+                          translate_gradient_run);
 }
 
 void machine_gradient_count_down(const Program& p) {
-  const std::uint32_t left = p.machine.gradient_countdown.load(std::memory_order_relaxed);
-  if (left == 0) return;
-  if (left > 1) {
-    // Not a read-modify-write: two threads may both count one run, which only delays the making.
-    p.machine.gradient_countdown.store(left - 1, std::memory_order_relaxed);
-    return;
-  }
-  make_machine_gradient(p);
+  if (count_down(p.machine.gradient_countdown, 1)) make_machine_gradient(p);
 }
 
 }  // namespace fexpr::detail

@@ -1,7 +1,7 @@
 #include "eval/machine_value.hpp"
 
 #include "builtins/power_value.hpp"
-#include "eval/executable_memory.hpp"
+#include "eval/machine_making.hpp"
 #include "eval/run.hpp"
 #include "eval/x86_64_assembler.hpp"
 
@@ -18,18 +18,10 @@ namespace fexpr::detail {
 
 namespace {
 
-using x86_64::Assembler;
-using x86_64::Condition;
-using x86_64::Operand;
-using x86_64::Sse;
+using namespace x86_64;
 
 static_assert(std::is_standard_layout_v<Inputs>, "the machine code reads TIME and MODE at their offsets");
 
-#if defined(__x86_64__) && defined(__unix__)
-constexpr bool kPlatform = true;
-#else
-constexpr bool kPlatform = false;
-#endif
 
 double power_call(double a, double e) { return builtins::power_value(a, e); }
 
@@ -389,17 +381,10 @@ class Translation {
       }
     }
     const std::vector<bool> caught = caught_inputs();
-    std::erase_if(read, [&](std::uint32_t r) { return caught[r]; });
-    for (std::size_t k = 0; k < read.size(); ++k) {
-      const int x = k == 0 ? 0 : 1;
-      a_.load(x, at(read[k]));
-      a_.arithmetic(Sse::subtract, x, at(read[k]));
-      if (k > 0) a_.arithmetic(Sse::add, 0, Operand::xmm(1));
-    }
-    if (!read.empty()) {
-      a_.compare(0, Operand::xmm(0));
-      a_.jump_if(Condition::parity, fail_);
-    }
+    std::vector<Operand> tested;
+    for (std::uint32_t r : read)
+      if (!caught[r]) tested.push_back(at(r));
+    a_.jump_unless_finite(tested, fail_);
   }
 
   static Sse sse_of(int op) {  // 0 +, 1 -, 2 *, 3 /
@@ -715,30 +700,11 @@ std::optional<std::vector<std::uint8_t>> translate_value_run(const Program& p) {
 std::uint32_t machine_countdown() { return kPlatform ? kMachineAfter : 0; }
 
 MachineValue make_machine_value(const Program& p) {
-  std::lock_guard lock(p.machine.making);
-  if (MachineValue made = p.machine.run.load(std::memory_order_acquire)) return made;
-  p.machine.countdown.store(0, std::memory_order_relaxed);
-  const auto code = translate_value_run(p);
-  if (!code) return nullptr;
-  std::shared_ptr<const void> pages = executable_copy(*code);
-  if (!pages) return nullptr;
-  MachineValue run = nullptr;
-  const void* entry = pages.get();
-  std::memcpy(&run, &entry, sizeof run);
-  p.machine.code = std::move(pages);
-  p.machine.run.store(run, std::memory_order_release);
-  return run;
+  return make_machine_run(p, p.machine.run, p.machine.countdown, p.machine.code, translate_value_run);
 }
 
 void machine_count_down(const Program& p, std::uint64_t runs) {
-  const std::uint32_t left = p.machine.countdown.load(std::memory_order_relaxed);
-  if (left == 0) return;
-  if (runs < left) {
-    // Not a read-modify-write: two threads may both count one run, which only delays the making.
-    p.machine.countdown.store(left - static_cast<std::uint32_t>(runs), std::memory_order_relaxed);
-    return;
-  }
-  make_machine_value(p);
+  if (count_down(p.machine.countdown, runs)) make_machine_value(p);
 }
 
 }  // namespace fexpr::detail

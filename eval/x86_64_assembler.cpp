@@ -123,6 +123,18 @@ void Assembler::jump(Label to) {
   bytes32(0);
 }
 
+void Assembler::jump_unless_finite(const std::vector<Operand>& values, Label fail) {
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    const int x = k == 0 ? 0 : 1;
+    load(x, values[k]);
+    arithmetic(Sse::subtract, x, values[k]);
+    if (k > 0) arithmetic(Sse::add, 0, Operand::xmm(1));
+  }
+  if (values.empty()) return;
+  compare(0, Operand::xmm(0));
+  jump_if(Condition::parity, fail);
+}
+
 void Assembler::address_of_pool(std::int32_t offset, Gpr r) {
   byte(static_cast<std::uint8_t>(0x48 | (r >= 8 ? 4 : 0)));  // lea r, [rip + disp32]
   byte(0x8D);

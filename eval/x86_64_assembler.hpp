@@ -64,6 +64,9 @@ class Assembler {
   void compare(int xmm, const Operand& b);          // ucomisd xmm, b
   void jump_if(Condition c, Label to);
   void jump(Label to);
+  // To `fail` unless every value (the low double of each) is finite: x - x is NaN for an
+  // infinity or NaN, else +0; their sum in xmm0 is tested once. Uses xmm0 and xmm1.
+  void jump_unless_finite(const std::vector<Operand>& values, Label fail);
   void address_of_pool(std::int32_t offset, Gpr r = rdi);  // lea r, [pool + offset]
   void call(const void* function);                  // mov rax, function; call rax
   void set(Gpr r, std::uint64_t value);              // mov r, imm64
