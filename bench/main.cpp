@@ -8,6 +8,7 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
+#include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
 #include "kinematics/model_bindings.hpp"
 
@@ -228,6 +229,10 @@ void register_case(Prepared& p) {
       auto compiled = compile(q->c.text, *q->context);
       benchmark::DoNotOptimize(detail::make_machine_value(compiled.expression->program()));
     });
+    add("compile_and_make_gradient/" + p.slug, kMicrosecond, [q] {
+      auto compiled = compile(q->c.text, *q->context);
+      benchmark::DoNotOptimize(detail::make_machine_gradient(compiled.expression->program()));
+    });
   }
   if (p.c.model) {
     // A solver's pattern: a new state, then the expression. Setting the part's state computes
@@ -309,16 +314,17 @@ void print_tables(const std::deque<Prepared>& prepared, const Results& r) {
   }
   std::printf("\n## Gradients as machine code, ns per value + gradient\n\n"
               "| case | value | gradient | gradient/value | interpreted gradient | interpreted/gradient |"
-              " native gradient | gradient/native gradient |\n");
-  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
+              " native gradient | gradient/native gradient | compile + make (us) |\n");
+  std::printf("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
   for (const Prepared& p : prepared) {
     if (p.expression->program().machine.gradient.load() == nullptr) continue;
-    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s |\n", p.c.name.c_str(), cell(s("value", p), 1e9, "%.1f").c_str(),
-                cell(s("gradient", p), 1e9, "%.1f").c_str(), ratio(s("gradient", p), s("value", p)).c_str(),
-                cell(s("interpreted_gradient", p), 1e9, "%.1f").c_str(),
+    std::printf("| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", p.c.name.c_str(),
+                cell(s("value", p), 1e9, "%.1f").c_str(), cell(s("gradient", p), 1e9, "%.1f").c_str(),
+                ratio(s("gradient", p), s("value", p)).c_str(), cell(s("interpreted_gradient", p), 1e9, "%.1f").c_str(),
                 ratio(s("interpreted_gradient", p), s("gradient", p)).c_str(),
                 cell(s("native_gradient", p), 1e9, "%.1f").c_str(),
-                ratio(s("gradient", p), s("native_gradient", p)).c_str());
+                ratio(s("gradient", p), s("native_gradient", p)).c_str(),
+                cell(s("compile_and_make_gradient", p), 1e6, "%.2f").c_str());
   }
   std::printf("\n## Parse + compile, microseconds\n\n| case | characters | fexpr | muparser |\n|---|---:|---:|---:|\n");
   for (const Prepared& p : prepared) {
