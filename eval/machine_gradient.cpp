@@ -1108,6 +1108,12 @@ class Translation {
       const int c = static_cast<int>(l / 2), half = static_cast<int>(l % 2);
       const Operand to = Operand::memory(x86_64::r8, 8 * static_cast<std::int32_t>(p_.lanes[l]));
       const Operand from = pair(r, c);
+      if (half == 0 && l + 1 < p_.lanes.size() && p_.lanes[l + 1] == p_.lanes[l] + 1) {  // both, side by side
+        if (from.kind != Operand::Kind::xmm) a_.load_pair(1, from);
+        a_.store_pair_unaligned(to, from.kind == Operand::Kind::xmm ? from.index : 1);
+        ++l;
+        continue;
+      }
       if (from.kind == Operand::Kind::xmm) {
         a_.load_pair(1, from);
         if (half != 0) a_.high_to_low(1);

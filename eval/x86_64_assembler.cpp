@@ -102,6 +102,8 @@ void Assembler::store_pair(const Operand& to, int xmm) {
   else sse(k66, 0x29, xmm, to);
 }
 
+void Assembler::store_pair_unaligned(const Operand& to, int xmm) { sse(k66, 0x11, xmm, to); }
+
 void Assembler::arithmetic_pair(Sse op, int xmm, const Operand& b) { sse(k66, static_cast<std::uint8_t>(op), xmm, b); }
 void Assembler::broadcast_low(int xmm) { sse(k66, 0x14, xmm, Operand::xmm(xmm)); }
 void Assembler::high_to_low(int xmm) { sse(k66, 0x15, xmm, Operand::xmm(xmm)); }

@@ -55,6 +55,7 @@ class Assembler {
   // Packed: both doubles of an xmm register; memory and pool operands 16-byte aligned.
   void load_pair(int xmm, const Operand& from);     // movapd xmm, m128 / xmm
   void store_pair(const Operand& to, int xmm);      // movapd m128 / xmm, xmm
+  void store_pair_unaligned(const Operand& to, int xmm);  // movupd m128, xmm (memory only)
   void arithmetic_pair(Sse op, int xmm, const Operand& b);  // addpd, mulpd, ... (sqrtpd)
   void broadcast_low(int xmm);                      // unpcklpd xmm, xmm: both halves the low one
   void high_to_low(int xmm);                        // unpckhpd xmm, xmm: both halves the high one
