@@ -992,7 +992,9 @@ class Translation {
     // is left out. It is (-q * ib) * (+0), a zero added to a sum that is never -0, or NaN where
     // q is not finite, and then so is the quotient, whose partials no run that succeeds uses.
     const bool by_constant = d.kind == Kind::divide && value_known(d.b);
-    if (d.kind == Kind::divide) {  // ib = 1 / b in xmm1, -q * ib in xmm2
+    bool partials = false;  // computed here, not known
+    for (int c = 0; c < pairs_; ++c) partials |= computed(d.dst, c) && !known_pair(got, c);
+    if (d.kind == Kind::divide && partials) {  // ib = 1 / b in xmm1, -q * ib in xmm2
       if (by_constant) {
         a_.load_pair(1, broadcast(1.0 / *value_known(d.b)));
       } else {
