@@ -10,7 +10,6 @@
 #include <climits>
 #include <cmath>
 #include <cstddef>
-#include <cstring>
 #include <optional>
 #include <type_traits>
 
