@@ -949,20 +949,18 @@ class Fast {
 
   // x0 ** x1, with the conventions of base_partials and, when the exponent varies, d/de.
   FEXPR_INLINE bool power(const Step& s, T& v) const {
+    if constexpr (kIsDual<T>)
+      if (s.op == Op::power) return varying_power(load(s.x[0]), load(s.x[1]), v);
     const double a = r_[s.x[0]], e = r_[s.x[1]];
     const double pv = power_value(a, e);
     if constexpr (!kIsDual<T>) {
       v = pv;
-      return true;
-    } else {
-      if (s.op != Op::power) {  // a constant exponent
-        double d = 0.0, dd = 0.0;
-        if (base_partials(a, e, kOrder, d, dd)) return false;
-        v = chain(load(s.x[0]), pv, d, dd);
-        return true;
-      }
-      return varying_power(load(s.x[0]), load(s.x[1]), v);
+    } else {  // a constant exponent
+      double d = 0.0, dd = 0.0;
+      if (base_partials(a, e, kOrder, d, dd)) return false;
+      v = chain(load(s.x[0]), pv, d, dd);
     }
+    return true;
   }
 
  public:
@@ -1315,6 +1313,14 @@ Dual<W, 1> dual_at(const double* p) {
   return d;
 }
 
+// The inverse of dual_at: [v, v, g0, g1, ...], a lane past W (an odd W) zero.
+template <int W>
+void put_dual(const Dual<W, 1>& d, double* out) {
+  out[0] = out[1] = d.v;
+  for (int k = 0; k < W; ++k) out[2 + k] = d.g[k];
+  if constexpr (W % 2 != 0) out[2 + W] = 0.0;
+}
+
 template <int W, Op O>
 void dual_step(const double* x, const double* xdot, const double* c, double* out) {
   using T = Dual<W, 1>;
@@ -1326,9 +1332,7 @@ void dual_step(const double* x, const double* xdot, const double* c, double* out
   } else if (!smooth_step(c, dual_at<W>(x), builtins::haversine, v)) {
     v = T(kNaN);
   }
-  out[0] = out[1] = v.v;
-  for (int k = 0; k < W; ++k) out[2 + k] = v.g[k];
-  if constexpr (W % 2 != 0) out[2 + W] = 0.0;
+  put_dual(v, out);
 }
 
 template <int W>
@@ -1346,9 +1350,7 @@ void dual_call(const Program* p, const Step* s, const double* laid_out, double* 
   } catch (...) {
     v = T(kNaN);  // the reference form meets it again
   }
-  out[0] = out[1] = v.v;
-  for (int k = 0; k < W; ++k) out[2 + k] = v.g[k];
-  if constexpr (W % 2 != 0) out[2 + W] = 0.0;
+  put_dual(v, out);
 }
 
 template <Op O>
@@ -1415,7 +1417,7 @@ MachineDualStep machine_dual_step(Op op, int width) {
 
 double machine_step_haversine(double x, const double* constants) {
   double v = 0.0;
-  return smooth_step(constants, x, builtins::haversine, v) ? v : std::numeric_limits<double>::quiet_NaN();
+  return smooth_step(constants, x, builtins::haversine, v) ? v : kNaN;
 }
 double machine_impact(double x, double xdot, const double* constants) { return impact_force(x, xdot, constants); }
 double machine_bistop(double x, double xdot, const double* constants) { return bistop_force(x, xdot, constants); }
