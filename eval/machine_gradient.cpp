@@ -132,15 +132,16 @@ class Translation {
   std::optional<std::vector<std::uint8_t>> run() {
     if (!kPlatform || p_.steps.empty() || p_.lanes.size() > 4 || !p_.bound_calls.empty()) return std::nullopt;
     registers_.resize(p_.register_count);
-    for (std::uint32_t r = p_.first_constant; r < p_.first_temporary; ++r)
+    for (std::uint32_t r = p_.first_constant; r < p_.first_temporary; ++r) {
       registers_[r].constant = p_.constants[r - p_.first_constant];
+      registers_[r].lanes.fill(known(0.0));
+    }
     for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
       Lanes seed{};
       seed.fill(known(0.0));
       if (r < p_.input_lane.size() && p_.input_lane[r] >= 0) seed[static_cast<std::size_t>(p_.input_lane[r])] = known(1.0);
       registers_[r].lanes = seed;
     }
-    for (std::uint32_t r = p_.first_constant; r < p_.first_temporary; ++r) registers_[r].lanes.fill(known(0.0));
     pair_of(-0.0, -0.0);  // kSigns
     pair_of(0.0, 0.0);    // kZeros
     pair_of(1.0, 1.0);    // kOnes
@@ -182,16 +183,17 @@ class Translation {
     op(kOps[kind - 1], t, a, b);
     return t;
   }
-  // A chain rule's partials are written as they are made, over its operand's if they are the
-  // destination's: such a step computes into a temporary first.
+  // A step's last operation n, writing dst, checked (the step's test) or not. A chain rule's or
+  // a call's partials are written as they are made, over an operand's if that is the
+  // destination: such a step (reads_dst) computes into a temporary first.
+  void into(std::uint32_t dst, bool reads_dst, Node n, bool checked) {
+    n.dst = reads_dst ? temporary() : dst;
+    n.checked = checked && !reads_dst;
+    node(n);
+    if (reads_dst) op(Kind::move, dst, n.dst, 0, checked);
+  }
   void last(Kind k, std::uint32_t dst, std::uint32_t a, std::uint32_t b, bool checked) {
-    if (dst != a && dst != b) {
-      op(k, dst, a, b, checked);
-      return;
-    }
-    const std::uint32_t t = temporary();
-    op(k, t, a, b);
-    op(Kind::move, dst, t, 0, checked);
+    into(dst, dst == a || dst == b, {.kind = k, .a = a, .b = b}, checked);
   }
 
   // Which operands an operation reads.
@@ -328,9 +330,7 @@ class Translation {
           if (s.x[1] < p_.first_constant || s.x[1] >= p_.first_temporary) return false;
           e = p_.constants[s.x[1] - p_.first_constant];
         }
-        const std::uint32_t dst = s.dst == s.x[0] ? temporary() : s.dst;
-        node({.kind = Kind::power, .dst = dst, .a = s.x[0], .checked = dst == s.dst, .e = e});
-        if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
+        into(s.dst, s.dst == s.x[0], {.kind = Kind::power, .a = s.x[0], .e = e}, true);
         return true;
       }
       case Op::step_cubic:
@@ -347,10 +347,10 @@ class Translation {
         const MachineDualStep dual = machine_dual_step(s.op, width_);
         if (!dual) return false;
         const std::uint32_t xdot = s.op == Op::step_haversine ? s.x[0] : s.x[1];  // `**`: the exponent
-        const std::uint32_t dst = s.dst == s.x[0] || s.dst == xdot ? temporary() : s.dst;
-        node({.kind = Kind::dual_step, .dst = dst, .a = s.x[0], .b = xdot, .checked = dst == s.dst, .dual = dual,
-              .constants = p_.step_constants.data() + at, .count = count});
-        if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
+        into(s.dst, s.dst == s.x[0] || s.dst == xdot,
+             {.kind = Kind::dual_step, .a = s.x[0], .b = xdot, .dual = dual, .constants = p_.step_constants.data() + at,
+              .count = count},
+             true);
         return true;
       }
       case Op::branch:
@@ -370,9 +370,7 @@ class Translation {
           arguments_.push_back(p_.argument_lists[s.x[0] + k]);
           reads_dst |= arguments_.back() == s.dst;
         }
-        const std::uint32_t dst = reads_dst ? temporary() : s.dst;
-        node({.kind = Kind::table_call, .dst = dst, .checked = dst == s.dst, .count = s.count, .step = &s, .list = list});
-        if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
+        into(s.dst, reads_dst, {.kind = Kind::table_call, .count = s.count, .step = &s, .list = list}, true);
         return true;
       }
       case Op::jump: node({.kind = Kind::jump, .lt = step_label[s.x[0]]}); return true;
@@ -380,9 +378,7 @@ class Translation {
       case Op::sqrt_: last(Kind::root, s.dst, s.x[0], s.x[0], true); return true;
       default:
         if (const MachineRule rule = machine_rule(s.op)) {
-          const std::uint32_t dst = s.dst == s.x[0] ? temporary() : s.dst;
-          node({.kind = Kind::rule, .dst = dst, .a = s.x[0], .checked = dst == s.dst, .rule = rule});
-          if (dst != s.dst) op(Kind::move, s.dst, dst, 0, true);
+          into(s.dst, s.dst == s.x[0], {.kind = Kind::rule, .a = s.x[0], .rule = rule}, true);
           return true;
         }
         return false;  // model and dataset functions
