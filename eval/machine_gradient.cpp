@@ -1017,10 +1017,8 @@ class Translation {
           a_.arithmetic_pair(kOps[static_cast<int>(d.kind)], x, pair(d.b, c));
           break;
         case Kind::multiply:  // b * a' + a * b'
-          a_.load_pair(x, value(d.b));
-          a_.arithmetic_pair(Sse::multiply, x, pair(d.a, c));
-          a_.load_pair(3, value(d.a));
-          a_.arithmetic_pair(Sse::multiply, 3, pair(d.b, c));
+          times_pair(x, d.b, d.a, c);
+          times_pair(3, d.a, d.b, c);
           a_.arithmetic_pair(Sse::add, x, Operand::xmm(3));
           break;
         case Kind::divide:  // (0.0 + ib * a') + (-q * ib) * b'
@@ -1041,6 +1039,27 @@ class Translation {
       a_.store_pair(home, x);
     }
     if (late) a_.store_pair(value_home_[d.dst], 0);
+  }
+
+  // x = v's value times p's pair c. Where that pair is known and each of its lanes is 1 or +0
+  // (the seeds of TIME and the variables: a product with an input has one), v*1 is v and
+  // v*(+0) is a zero with v's sign, for every finite v, so the product is v with only the sign
+  // bit kept in the +0 lanes: an and, which leaves the multipliers to the other products, or
+  // nothing where both lanes are 1. Only a non-finite v gives another result (±0 for NaN), and
+  // then the product's own value is not finite either, so no run that succeeds uses it.
+  void times_pair(int x, std::uint32_t v, std::uint32_t p, int c) {
+    a_.load_pair(x, value(v));
+    if (!pair_known(p, c)) return a_.arithmetic_pair(Sse::multiply, x, pair(p, c));
+    const Lanes& l = registers_[p].lanes;
+    std::uint64_t mask[2] = {};
+    for (int k = 0; k < 2; ++k) {
+      const auto bits = std::bit_cast<std::uint64_t>(l[2 * c + k].c);
+      if (bits == std::bit_cast<std::uint64_t>(1.0)) mask[k] = ~std::uint64_t{0};
+      else if (bits == 0) mask[k] = std::uint64_t{1} << 63;
+      else return a_.arithmetic_pair(Sse::multiply, x, pair(p, c));
+    }
+    if (mask[0] != ~std::uint64_t{0} || mask[1] != ~std::uint64_t{0})
+      a_.and_pd(x, Operand::pool(pair_of(std::bit_cast<double>(mask[0]), std::bit_cast<double>(mask[1]))));
   }
 
   // r's value and partials as a Dual in the frame at `at` ([v, v, g0, g1, ...]).
@@ -1139,7 +1158,7 @@ class Translation {
 
   std::vector<std::uint8_t> pool_;
   std::map<std::pair<std::uint64_t, std::uint64_t>, std::int32_t> pairs_at_;
-  Assembler a_;
+  Assembler a_{&pool_};
   Assembler::Label fail_ = 0;
   std::vector<Assembler::Label> label_;
 };

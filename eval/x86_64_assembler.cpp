@@ -1,7 +1,11 @@
 #include "eval/x86_64_assembler.hpp"
 
+#include <bit>
+#include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
+#include <string_view>
 
 namespace fexpr::detail::x86_64 {
 
@@ -10,14 +14,70 @@ namespace {
 constexpr std::uint8_t kF2 = 0xF2;  // scalar double
 constexpr std::uint8_t k66 = 0x66;  // packed double, ucomisd
 
+// VEX's pp field for the legacy prefix it replaces.
+std::uint8_t vex_pp(std::uint8_t prefix) { return prefix == k66 ? 1 : prefix == kF2 ? 3 : 0; }
+
 }  // namespace
+
+bool vex_available() {
+  static const bool available = [] {
+    const char* choice = std::getenv("FEXPR_MACHINE_CODE");
+    if (choice && std::string_view(choice) == "sse2") return false;
+#if defined(__x86_64__) && defined(__GNUC__)
+    __builtin_cpu_init();  // in case this runs before libgcc's own constructor did
+    return __builtin_cpu_supports("avx") != 0;  // libgcc also checks that the system saves the ymm state
+#else
+    return false;
+#endif
+  }();
+  return available;
+}
 
 Assembler::Label Assembler::new_label() {
   labels_.push_back(-1);
   return labels_.size() - 1;
 }
 
-void Assembler::bind(Label label) { labels_[label] = static_cast<std::int64_t>(code_.size()); }
+void Assembler::bind(Label label) {
+  flush();
+  labels_[label] = static_cast<std::int64_t>(code_.size());
+}
+
+// Every instruction is written through byte(), which writes a held copy first, so a copy is
+// never reordered with anything but the operation that takes it in.
+void Assembler::flush() {
+  if (pending_.to < 0) return;
+  const Pending p = pending_;
+  pending_.to = -1;
+  sse(k66, 0x28, p.to, p.from);  // movapd
+}
+
+bool Assembler::pool_has_nan(std::int32_t offset) const {
+  for (int half = 0; half < 2; ++half) {
+    std::uint64_t bits = 0;
+    std::memcpy(&bits, pool_->data() + offset + 8 * half, 8);
+    if (std::isnan(std::bit_cast<double>(bits))) return true;
+  }
+  return false;
+}
+
+bool Assembler::fuse(std::uint8_t prefix, Sse op, int xmm, const Operand& b) {
+  if (!vex_ || pending_.to != xmm || (op == Sse::sqrt && prefix == k66)) return false;  // vsqrtpd has one source
+  const Operand from = pending_.from;
+  if (from.kind == Operand::Kind::xmm) {
+    pending_.to = -1;
+    vex(prefix, static_cast<std::uint8_t>(op), xmm, from.index, b == Operand::xmm(xmm) ? from : b);
+    return true;
+  }
+  // Packed only: a scalar operation would keep the upper half of b instead of the constant's.
+  const bool commutes = prefix == k66 && (op == Sse::add || op == Sse::multiply);
+  if (commutes && b.kind == Operand::Kind::xmm && b.index != xmm && pool_ && !pool_has_nan(from.index)) {
+    pending_.to = -1;
+    vex(prefix, static_cast<std::uint8_t>(op), xmm, b.index, from);
+    return true;
+  }
+  return false;
+}
 
 void Assembler::bytes32(std::uint32_t v) {
   for (int k = 0; k < 4; ++k) byte(static_cast<std::uint8_t>(v >> (8 * k)));
@@ -28,6 +88,22 @@ void Assembler::sse(std::uint8_t prefix, std::uint8_t opcode, int reg, const Ope
   const bool rm_high = rm.kind == Operand::Kind::xmm ? rm.index >= 8 : rm.kind == Operand::Kind::memory && rm.base >= 8;
   if (reg >= 8 || rm_high) byte(static_cast<std::uint8_t>(0x40 | (reg >= 8 ? 4 : 0) | (rm_high ? 1 : 0)));
   byte(0x0F);
+  byte(opcode);
+  modrm(reg, rm);
+}
+
+void Assembler::vex(std::uint8_t prefix, std::uint8_t opcode, int reg, int source, const Operand& rm) {
+  const bool rm_high = rm.kind == Operand::Kind::xmm ? rm.index >= 8 : rm.kind == Operand::Kind::memory && rm.base >= 8;
+  const auto r = static_cast<std::uint8_t>(reg >= 8 ? 0 : 0x80);  // R, X, B and vvvv are inverted
+  const auto vvvv_l_pp = static_cast<std::uint8_t>(((~source & 15) << 3) | vex_pp(prefix));
+  if (rm_high) {
+    byte(0xC4);
+    byte(static_cast<std::uint8_t>(r | 0x40 | 0x01));  // no X; B set; map 0F
+    byte(vvvv_l_pp);                                    // W0, L0 (128 bits)
+  } else {
+    byte(0xC5);
+    byte(static_cast<std::uint8_t>(r | vvvv_l_pp));
+  }
   byte(opcode);
   modrm(reg, rm);
 }
@@ -80,7 +156,9 @@ void Assembler::jump_to(Gpr r) {
 
 void Assembler::load(int xmm, const Operand& from) {
   if (from.kind == Operand::Kind::xmm) {
-    if (from.index != xmm) sse(k66, 0x28, xmm, from);  // movapd: no dependence on the old upper half
+    if (from.index == xmm) return;
+    flush();
+    pending_ = {xmm, from};  // movapd: no dependence on the old upper half
   } else {
     sse(kF2, 0x10, xmm, from);
   }
@@ -91,10 +169,15 @@ void Assembler::store(const Operand& to, int xmm) {
   else sse(kF2, 0x11, xmm, to);
 }
 
-void Assembler::arithmetic(Sse op, int xmm, const Operand& b) { sse(kF2, static_cast<std::uint8_t>(op), xmm, b); }
+void Assembler::arithmetic(Sse op, int xmm, const Operand& b) {
+  if (!fuse(kF2, op, xmm, b)) sse(kF2, static_cast<std::uint8_t>(op), xmm, b);
+}
 
 void Assembler::load_pair(int xmm, const Operand& from) {
-  if (from.kind != Operand::Kind::xmm || from.index != xmm) sse(k66, 0x28, xmm, from);
+  if (from.kind == Operand::Kind::xmm && from.index == xmm) return;
+  if (from.kind == Operand::Kind::memory) return sse(k66, 0x28, xmm, from);
+  flush();
+  pending_ = {xmm, from};
 }
 
 void Assembler::store_pair(const Operand& to, int xmm) {
@@ -104,11 +187,21 @@ void Assembler::store_pair(const Operand& to, int xmm) {
 
 void Assembler::store_pair_unaligned(const Operand& to, int xmm) { sse(k66, 0x11, xmm, to); }
 
-void Assembler::arithmetic_pair(Sse op, int xmm, const Operand& b) { sse(k66, static_cast<std::uint8_t>(op), xmm, b); }
+void Assembler::arithmetic_pair(Sse op, int xmm, const Operand& b) {
+  if (!fuse(k66, op, xmm, b)) sse(k66, static_cast<std::uint8_t>(op), xmm, b);
+}
 void Assembler::broadcast_low(int xmm) { sse(k66, 0x14, xmm, Operand::xmm(xmm)); }
 void Assembler::high_to_low(int xmm) { sse(k66, 0x15, xmm, Operand::xmm(xmm)); }
-void Assembler::xor_pd(int xmm, const Operand& pool16) { sse(k66, 0x57, xmm, pool16); }
-void Assembler::and_pd(int xmm, const Operand& pool16) { sse(k66, 0x54, xmm, pool16); }
+void Assembler::xor_pd(int xmm, const Operand& pool16) { logic(0x57, xmm, pool16); }
+void Assembler::and_pd(int xmm, const Operand& pool16) { logic(0x54, xmm, pool16); }
+
+void Assembler::logic(std::uint8_t opcode, int xmm, const Operand& pool16) {
+  if (vex_ && pending_.to == xmm && pending_.from.kind == Operand::Kind::xmm) {
+    pending_.to = -1;
+    return vex(k66, opcode, xmm, pending_.from.index, pool16);  // bitwise: the operands' order is no matter
+  }
+  sse(k66, opcode, xmm, pool16);
+}
 void Assembler::zero(int xmm) { sse(k66, 0x57, xmm, Operand::xmm(xmm)); }
 void Assembler::compare(int xmm, const Operand& b) { sse(k66, 0x2E, xmm, b); }
 
@@ -164,6 +257,7 @@ void Assembler::adjust_stack(std::int32_t bytes) {
 void Assembler::ret() { byte(0xC3); }
 
 std::vector<std::uint8_t> Assembler::finish(const std::vector<std::uint8_t>& pool_bytes) {
+  flush();
   std::vector<std::uint8_t> out = code_;
   const std::size_t pool = (out.size() + 15) / 16 * 16;
   out.resize(pool, 0xCC);  // int3 between the code and the pool

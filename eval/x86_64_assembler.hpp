@@ -3,6 +3,16 @@
 // byte buffer with its constant pool behind the code. Operands live in xmm registers, in memory
 // at a general register plus an offset (the run's frame, the caller's inputs) or in the pool
 // (rip-relative).
+//
+// Where the processor and the system have AVX, a copy followed by an operation on the copy
+// (movapd a, x; mulpd b, x) is written as one three-operand VEX instruction (vmulpd x, a, b):
+// the same operation on the same operands in the same order, so the same bits, without the
+// copy that the two-operand SSE2 forms need for every operand that stays live (andpd and xorpd
+// likewise, whose order of operands is no matter). A packed load of a pool constant followed by
+// an addition or multiplication with a register is written with the two operands swapped,
+// which is exact only when the constant has no NaN (of two NaN operands the first one is the
+// result), so it is done only for such constants. The VEX forms are 128 bits wide and clear the
+// upper halves of the ymm registers, so mixing them with SSE2 code costs no transition.
 #pragma once
 
 #include <cstdint>
@@ -43,9 +53,19 @@ enum class Condition : std::uint8_t {
   parity = 0xA,
 };
 
+// Whether the three-operand VEX forms are written: the processor and the system support AVX and
+// the environment variable FEXPR_MACHINE_CODE is not `sse2` (for testing both encodings on one
+// machine). Read once.
+bool vex_available();
+
 class Assembler {
  public:
   using Label = std::size_t;
+  // pool: the constant pool as it is being filled, for the swap above (none: no swap); vex: as
+  // vex_available() by default.
+  explicit Assembler(const std::vector<std::uint8_t>* pool = nullptr, bool vex = vex_available())
+      : pool_(pool), vex_(vex) {}
+
   Label new_label();
   void bind(Label label);  // the label is here
 
@@ -84,10 +104,26 @@ class Assembler {
   std::vector<std::uint8_t> finish(const std::vector<std::uint8_t>& pool_bytes);
 
  private:
-  void byte(std::uint8_t b) { code_.push_back(b); }
+  // A copy (register to register) or a packed load of a pool constant not yet written, held
+  // back in case the next instruction is an operation on its destination that can take it in.
+  struct Pending {
+    int to = -1;  // none
+    Operand from;
+  };
+  void flush();
+  // The held copy to `xmm` taken into the three-operand `op xmm, from, b`; false if it cannot be.
+  bool fuse(std::uint8_t prefix, Sse op, int xmm, const Operand& b);
+  bool pool_has_nan(std::int32_t offset) const;
+  void logic(std::uint8_t opcode, int xmm, const Operand& pool16);  // andpd, xorpd
+  void byte(std::uint8_t b) {
+    flush();
+    code_.push_back(b);
+  }
   void bytes32(std::uint32_t v);
   // prefix (0 for none), REX from the register fields, 0x0F, opcode, then the operand's ModRM.
   void sse(std::uint8_t prefix, std::uint8_t opcode, int reg, const Operand& rm);
+  // The VEX.128 form: reg = source op rm.
+  void vex(std::uint8_t prefix, std::uint8_t opcode, int reg, int source, const Operand& rm);
   void modrm(int reg, const Operand& rm);
   void gpr_move(std::uint8_t opcode, Gpr r, std::int32_t stack_offset);
 
@@ -98,6 +134,9 @@ class Assembler {
     std::size_t target;  // label, or pool offset
   };
   std::vector<Fixup> jumps_, pool_refs_;
+  const std::vector<std::uint8_t>* pool_;
+  bool vex_;
+  Pending pending_;
 };
 
 }  // namespace fexpr::detail::x86_64
