@@ -29,9 +29,13 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
   // The dataset's own bindings say first whether the call is sound at all.
   auto dataset_says = model_.elements->resolve(function, arguments);
   if (auto* rejected = std::get_if<Rejected>(&dataset_says)) return *rejected;
+  if (auto text = model_.elements->composed_text(function, arguments)) return inline_composed(function, std::move(*text));
   return Rejected{-1, Code::not_interpreted,
                   "fexpr codegen does not write " + std::string(function) +
-                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1, ARYVAL, CUBSPL, AKISPL and the measures " + written_measures()};
+                      " yet; of the dataset's functions it writes VARVAL, DIF, DIF1, ARYVAL, CUBSPL, AKISPL, PINVAL, "
+                      "POUVAL, the element loads (SFORCE, SPDP, BUSH, FIELD, BEAM, VFORCE, VTORQ, GFORCE, FX..TM) and "
+                      "the measures " +
+                      written_measures()};
 }
 
 namespace {
@@ -64,8 +68,22 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_functi
     inlined_diagnostics_.insert(inlined_diagnostics_.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
     return Rejected{-1, Code::not_interpreted, "fexpr codegen cannot write " + e->label + " inline; see the error in it"};
   }
+  const Inlined& inlined = inlined_.emplace_back(Inlined{e->function->expression, e->function->expression_span.begin,
+                                                        false, std::move(*compiled.expression), std::string(element),
+                                                        std::string(function), e->label});
+  return Resolved{reinterpret_cast<std::uintptr_t>(&inlined), inlined.expression.derivative_names(), {}};
+}
+
+std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_composed(std::string_view function,
+                                                                                  std::string text) const {
+  auto compiled = compile(text, context_);
+  if (!compiled)
+    return Rejected{-1, Code::not_interpreted,
+                    "fexpr codegen cannot write " + std::string(function) + " inline: " +
+                        compiled.diagnostics.front().message};
   const Inlined& inlined = inlined_.emplace_back(
-      Inlined{e->function, std::move(*compiled.expression), std::string(element), std::string(function)});
+      Inlined{std::move(text), 0, true, std::move(*compiled.expression), "load", std::string(function),
+              std::string(function)});
   return Resolved{reinterpret_cast<std::uintptr_t>(&inlined), inlined.expression.derivative_names(), {}};
 }
 
@@ -109,7 +127,7 @@ const char* DatasetCalls::evaluate(std::uintptr_t, const Inputs&, const double*,
 }
 
 std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs,
-                                        std::span<const Dual> arguments, Span, const Options& options,
+                                        std::span<const Dual> arguments, Span span, const Options& options,
                                         std::vector<Diagnostic>& diagnostics) const {
   std::lock_guard lock(mutex_);
   if (handle == reinterpret_cast<std::uintptr_t>(&diff_state_)) {
@@ -123,8 +141,20 @@ std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::s
   if (measures_.contains(handle))
     return write_measure(w, *reinterpret_cast<const kinematics::MeasureCall*>(handle), model_.bindings->model(), inputs);
   const auto& inlined = *reinterpret_cast<const Inlined*>(handle);
-  const Origin origin{this, inlined.function->expression_span.begin, {}, inlined.element, inlined.call};
-  return generate_inline(w, inlined.expression, inlined.function->expression, inputs, options, origin, diagnostics);
+  const Origin origin{this, inlined.offset, {}, inlined.element, inlined.call};
+  const std::size_t before = diagnostics.size();
+  auto written = generate_inline(w, inlined.expression, inlined.text, inputs, options, origin, diagnostics);
+  if (diagnostics.size() == before) return written;
+  if (inlined.composed) {
+    for (std::size_t k = before; k < diagnostics.size(); ++k) {
+      diagnostics[k].span = span;
+      diagnostics[k].message += " (in the expression fexpr composes " + inlined.call + " from: " + inlined.text + ")";
+    }
+  } else {
+    diagnostics.push_back({Severity::error, Code::not_interpreted, span,
+                           "fexpr codegen cannot write " + inlined.label + " inline; see the error in it"});
+  }
+  return written;
 }
 
 }  // namespace fexpr::codegen

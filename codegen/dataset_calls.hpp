@@ -1,8 +1,10 @@
 // What the model and element calls of a dataset's expressions mean to fexpr codegen: the
 // kinematic measures it writes out in terms of the part states (codegen/measures.hpp), VARVAL,
 // whose VARIABLE it writes inline, DIF(id), the input DIFF/id, DIF1(id), whose DIFF's FUNCTION
-// it writes inline, ARYVAL of an ARRAY with NUMBERS=, a constant, and CUBSPL and AKISPL over a
-// SPLINE (codegen/splines.hpp). The DIFFs are the host's
+// it writes inline, ARYVAL of an ARRAY with NUMBERS=, a constant, CUBSPL and AKISPL over a
+// SPLINE (codegen/splines.hpp), and the element loads (SFORCE, SPDP, BUSH, FIELD, BEAM, VFORCE,
+// VTORQ, GFORCE, FX..TM), PINVAL and POUVAL, which it writes inline from the expression the
+// dataset's bindings compose them from. The DIFFs are the host's
 // states, as the C API makes them (the model loaded with dataset::DiffValues::states): the
 // inputs are TIME, every DIFF in dataset order, then the part states. An expression is compiled
 // against these bindings only to be generated: each call is resolved as the dataset's own
@@ -45,13 +47,19 @@ class DatasetCalls : public Bindings, public BoundCalls {
 
  private:
   struct Inlined {
-    const dataset::Argument* function;
+    std::string text;      // the element's FUNCTION=, or the text a load is composed from
+    std::uint32_t offset;  // where the text starts in the dataset
+    bool composed;         // the text is not in the dataset: its errors are placed at the call
     Expression expression;
     std::string element, call;  // what was inlined and by which call: "VARIABLE", "VARVAL"
+    std::string label;          // "VARIABLE/3", for messages at the call
   };
   // VARVAL(id) or DIF1(id): the FUNCTION of the VARIABLE or DIFF, inline.
   std::variant<Resolved, Rejected> inline_function(std::string_view function, std::string_view element,
                                                    std::span<const std::optional<double>> arguments) const;
+  // A load (BEAM, SFORCE(...), FX, ...), PINVAL or POUVAL: the text the dataset's bindings
+  // compose it from, compiled here, so that its own calls are these, and written inline.
+  std::variant<Resolved, Rejected> inline_composed(std::string_view function, std::string text) const;
   std::variant<Resolved, Rejected> diff_state(std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> array_value(std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> spline(std::string_view function,

@@ -131,6 +131,33 @@ std::optional<Taylor2> binary(Writer& w, std::string_view name, const Scalar& a,
   return std::nullopt;
 }
 
+// MAG(x, y, z) of builtins/vectors.cpp: std::hypot's three-argument formula (libstdc++'s, which
+// the interpreter calls: the largest magnitude a, then a·√Σ(x_i/a)², and +0 where a is 0), then
+// the rule's partials u_i = x_i/|v| and (δ_ij - u_i u_j)/|v|.
+Dual magnitude(Writer& w, std::span<const Argument> args) {
+  std::vector<Scalar> a;
+  std::vector<const Dual*> rows;
+  for (const Argument& x : args) {
+    a.push_back(w.call("fabs", x.dual.v));
+    rows.push_back(&x.dual);
+  }
+  const std::string x = text(a[0]), y = text(a[1]), z = text(a[2]);
+  const Scalar largest = w.emit(x + " < " + y + " ? (" + y + " < " + z + " ? " + z + " : " + y + ") : (" + x + " < " +
+                                z + " ? " + z + " : " + x + ")");
+  const std::string l = text(largest);
+  auto square = [&](const std::string& c) { return "(" + c + " / " + l + ") * (" + c + " / " + l + ")"; };
+  const Scalar m = w.emit(l + " != 0.0 ? " + l + " * sqrt(" + square(x) + " + " + square(y) + " + " + square(z) +
+                          ") : 0.0");
+  std::vector<Scalar> d(3, known(0.0)), dd(w.order() == 2 ? 9 : 0, known(0.0));
+  if (w.order() > 0) {
+    w.fail_if(text(m) + " == 0.0", "derivative of MAG is undefined at a zero vector (it has no direction)");
+    for (int i = 0; i < 3; ++i) d[i] = w.div(args[i].dual.v, m);
+    for (std::size_t i = 0; i < dd.size(); ++i)
+      dd[i] = w.div(w.sub(known(i / 3 == i % 3 ? 1.0 : 0.0), w.mul(d[i / 3], d[i % 3])), m);
+  }
+  return w.chain_rows(m, rows, d, dd);
+}
+
 }  // namespace
 
 std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args) {
@@ -147,6 +174,7 @@ std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::sp
     if (!t) return std::nullopt;
     return w.chain(u, v, t->f, t->fa, t->fb, t->faa, t->fab, t->fbb);
   }
+  if (args.size() == 3 && f.name == "MAG") return magnitude(w, args);
   return std::nullopt;
 }
 

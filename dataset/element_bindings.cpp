@@ -277,6 +277,13 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(l
 // 1) that PINPUT/id or POUTPUT/id lists in VARIABLES= (fstate_pinput, cfunc_pinval).
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::plant_variable(std::string_view function, long id,
                                                                                     long position) const {
+  auto variable_id = plant_variable_id(function, id, position);
+  if (auto* rejected = std::get_if<Rejected>(&variable_id)) return *rejected;
+  return variable(std::get<long>(variable_id));
+}
+
+std::variant<long, Bindings::Rejected> ElementBindings::plant_variable_id(std::string_view function, long id,
+                                                                          long position) const {
   const std::string_view type = function == "PINVAL" ? "PINPUT" : "POUTPUT";
   const std::string list = label(type, id);
   const Statement* s = find(type, id);
@@ -296,7 +303,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::plant_vari
     return Rejected{1, Code::reference,
                     label("VARIABLE", *variable_id) + ", listed at position " + std::to_string(position) + " of " + list +
                         ", is not defined"};
-  return variable(*variable_id);
+  return *variable_id;
 }
 
 std::variant<ElementBindings::LoadCall, Bindings::Rejected> ElementBindings::load_call(
@@ -333,8 +340,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
   // are compiled by now, with their components, so this compilation waits for nothing.
   auto [slot, added] = components_.try_emplace({id, jflag, comp, rm}, std::string());
   if (added) {
-    std::string text = sforce_component(*geometry, "(" + e->function->expression + ")", static_cast<int>(jflag),
-                                        static_cast<int>(comp), rm);
+    const std::string text = sforce_text(std::get<LoadCall>(call)).text;
     Element* outer = std::exchange(current_, nullptr);
     int deepest = deepest_;
     auto composed = compile(text, context_);
@@ -356,11 +362,58 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::force(
   if (auto* rejected = std::get_if<Rejected>(&call)) return *rejected;
   auto [id, jflag, comp, rm, s] = std::get<LoadCall>(call);
   std::string name = std::string(function) + "(" + std::to_string(id) + ", ...)";
-  return composed_call({std::string(statement), id, jflag, comp, rm}, name, label(statement, id), [&]() -> Composed {
-    auto read = read_force_element(*s, model_.model(), unplaced_markers(dataset_));
-    if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
-    return {true, force_component(std::get<ForceElement>(read), static_cast<int>(jflag), static_cast<int>(comp), rm)};
-  });
+  return composed_call({std::string(statement), id, jflag, comp, rm}, name, label(statement, id),
+                       [&] { return force_text(std::get<LoadCall>(call)); });
+}
+
+// The scalar force f of an SFORCE along its line of action, as the components of the call ask.
+ElementBindings::Composed ElementBindings::sforce_text(const LoadCall& c) const {
+  const Element* e = entry("SFORCE", c.id);
+  return {true, sforce_component(*sforce_geometry(*c.statement), "(" + e->function->expression + ")",
+                                 static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
+}
+
+ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
+  auto read = read_force_element(*c.statement, model_.model(), unplaced_markers(dataset_));
+  if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
+  return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
+}
+
+ElementBindings::Composed ElementBindings::net_force_text(std::string_view function, const long (&m)[3]) const {
+  auto net = net_force(function, m[0], m[1], m[2], dataset_, model_.model(), *this);
+  if (auto* no = std::get_if<NotEvaluated>(&net)) return {false, no->why};
+  return {true, std::get<NetForceText>(net).text};
+}
+
+std::optional<std::string> ElementBindings::composed_text(std::string_view function,
+                                                          std::span<const std::optional<double>> a) const {
+  std::lock_guard lock(mutex_);
+  auto text = [](const Composed& c) { return c.ok ? std::optional<std::string>(c.text) : std::nullopt; };
+  if (function == "PINVAL" || function == "POUVAL") {
+    if (a.size() != 2 || !integral(a[0]) || !integral(a[1])) return std::nullopt;
+    auto id = plant_variable_id(function, static_cast<long>(*a[0]), static_cast<long>(*a[1]));
+    if (auto* variable = std::get_if<long>(&id)) return "VARVAL(" + std::to_string(*variable) + ")";
+    return std::nullopt;
+  }
+  if (is_net_force_function(function)) {
+    long m[3] = {0, 0, 0};
+    for (std::size_t k = 0; k < a.size() && k < 3; ++k) {
+      if (!integral(a[k])) return std::nullopt;
+      m[k] = static_cast<long>(*a[k]);
+    }
+    return text(net_force_text(function, m));
+  }
+  std::string_view statement = function == "SFORCE" ? "SFORCE" : "";
+  for (const ForceStatement& f : kForceStatements)
+    if (f.function == function) statement = f.statement;
+  if (statement.empty()) return std::nullopt;
+  auto call = load_call(function, statement, a);
+  auto* c = std::get_if<LoadCall>(&call);
+  if (!c) return std::nullopt;
+  if (function != "SFORCE") return text(force_text(*c));
+  const Element* e = entry("SFORCE", c->id);
+  if (!sforce_geometry(*c->statement) || e->user || !e->function) return std::nullopt;
+  return text(sforce_text(*c));
 }
 
 // FX..TM(i[, j][, k]): the net load at i from the applied force elements (dataset/forces).
@@ -377,11 +430,8 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::net_force_
       return Rejected{static_cast<int>(k), Code::reference, "marker " + std::to_string(m[k]) + " is not defined"};
   }
   std::string name = std::string(function) + "(" + std::to_string(m[0]) + ", ...)";
-  return composed_call({"net " + std::string(function), m[0], m[1], m[2], 0}, name, name, [&]() -> Composed {
-    auto net = net_force(function, m[0], m[1], m[2], dataset_, model_.model(), *this);
-    if (auto* no = std::get_if<NotEvaluated>(&net)) return {false, no->why};
-    return {true, std::get<NetForceText>(net).text};
-  });
+  return composed_call({"net " + std::string(function), m[0], m[1], m[2], 0}, name, name,
+                       [&] { return net_force_text(function, m); });
 }
 
 // A call whose expression is composed from element definitions, compiled once. While it

@@ -88,6 +88,14 @@ class ElementBindings : public Bindings {
   };
   std::optional<SplineCall> spline_call(std::uintptr_t handle) const;
 
+  // The expression text a call that resolve() accepted is composed from, for writing it out
+  // (fexpr codegen): a load (SFORCE, SPDP, BUSH, FIELD, BEAM, VFORCE, VTORQ, GFORCE(id, jflag,
+  // comp, rm), FX..TM(i[, j][, k])) in terms of measures and, for an SFORCE, its FUNCTION, as
+  // the interpreter compiles it; PINVAL and POUVAL as the VARVAL of the VARIABLE they read.
+  // nullopt for every other function.
+  std::optional<std::string> composed_text(std::string_view function,
+                                           std::span<const std::optional<double>> arguments) const;
+
   Context& context() { return context_; }
   const Context& context() const { return context_; }
 
@@ -95,6 +103,8 @@ class ElementBindings : public Bindings {
   struct Call;
   std::variant<Resolved, Rejected> variable(long id) const;
   std::variant<Resolved, Rejected> plant_variable(std::string_view function, long id, long position) const;
+  // The VARIABLE a PINVAL or POUVAL reads.
+  std::variant<long, Rejected> plant_variable_id(std::string_view function, long id, long position) const;
   // The arguments (id, jflag, comp, rm) of an element load function, checked.
   struct LoadCall {
     long id, jflag, comp, rm;
@@ -103,6 +113,7 @@ class ElementBindings : public Bindings {
   std::variant<LoadCall, Rejected> load_call(std::string_view function, std::string_view statement,
                                              std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
+
   std::variant<Resolved, Rejected> force(std::string_view function, std::string_view statement,
                                          std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> net_force_call(std::string_view function,
@@ -113,6 +124,10 @@ class ElementBindings : public Bindings {
     std::string text;
   };
   using ComposedKey = std::tuple<std::string, long, long, long, long>;
+  // The texts the loads are composed from (dataset/forces).
+  Composed sforce_text(const LoadCall& c) const;
+  Composed force_text(const LoadCall& c) const;
+  Composed net_force_text(std::string_view function, const long (&markers)[3]) const;
   std::variant<Resolved, Rejected> composed_call(const ComposedKey& key, const std::string& name,
                                                  const std::string& element,
                                                  const std::function<Composed()>& text) const;

@@ -46,9 +46,9 @@ TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
 
 TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
   SECTION("a function without a C rule") {
-    const auto r = run_fexpr("codegen --var x '1 + MAG([x, 1, 0])'", true);
+    const auto r = run_fexpr("codegen --var x '1 + UV([x, 1, 0])*[1, 0, 0]'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("MAG is not supported by fexpr codegen yet") != std::string::npos);
+    CHECK(r.out.find("UV is not supported by fexpr codegen yet") != std::string::npos);
     CHECK(r.out.find("    ^~~~") != std::string::npos);
     CHECK(r.out.find("int fexpr_function") == std::string::npos);
   }

@@ -66,21 +66,26 @@ TEST_CASE("fexpr codegen --id writes a spline's knots and cubics as static array
 TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   SECTION("an element that is not defined, with the ids that are") {
     const std::string r = refusal(kRefused, "VARIABLE/99");
-    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12\n"));
+    CHECK(has(r, "refused.adm: error: VARIABLE/99 is not defined in the dataset; its VARIABLE ids are 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13\n"));
   }
   SECTION("an element without FUNCTION=") {
     const std::string r = refusal(kRefused, "MARKER/20");
     CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
     CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
-  SECTION("a dataset function it does not write, naming those it does: the splines and every measure among them") {
+  SECTION("a function it does not write: DELAY of a past state, which needs the solver's history") {
     const std::string r = refusal(kRefused, "VARIABLE/1");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write PINVAL yet; of the dataset's functions it "
-                 "writes VARVAL, DIF, DIF1, ARYVAL, CUBSPL, AKISPL and the measures DX, DY, DZ, DM, VX"));
-    CHECK(has(r, ", WM, ACCX, ACCY, ACCZ, ACCM, WDTX, WDTY, WDTZ, WDTM, AX, "));
-    CHECK(has(r, ", ORIENT, INCANG, UVX, UVY, UVZ\n"));
-    CHECK(has(r, "\n                                ^~~~~~~~~~~~\n"));
+    CHECK(has(r, "refused.adm:8:33: error: DELAY needs the solver's history; fexpr codegen does not write it\n"
+                 "VARIABLE/1, FUNCTION = DX(20) + DELAY(DY(20), 0.1, 0)*DY(20)\n"
+                 "                                ^~~~~~~~~~~~~~~~~~~~~\n"));
     CHECK(!has(r, "int fexpr_function"));
+  }
+  SECTION("a load whose composed expression it cannot write: the error at the call, with that expression") {
+    CHECK(has(refusal(kRefused, "VARIABLE/13"),
+              "refused.adm:27:27: error: DELAY needs the solver's history; fexpr codegen does not write it (in the "
+              "expression fexpr composes SFORCE from: ((-10*DELAY(DX(20), 0.1, 0)))*DX(20,1,0)/DM(20,1))\n"
+              "VARIABLE/13, FUNCTION = 2*SFORCE(1, 0, 2, 0)\n"
+              "                          ^~~~~~~~~~~~~~~~~~\n"));
   }
   SECTION("a VARVAL on a reference cycle") {
     const std::string r = refusal(kRefused, "VARIABLE/2");
@@ -88,7 +93,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   }
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
     const std::string r = refusal(kRefused, "VARIABLE/4");
-    CHECK(has(r, "refused.adm:8:33: error: fexpr codegen does not write PINVAL yet"));
+    CHECK(has(r, "refused.adm:8:33: error: DELAY needs the solver's history"));
     CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {

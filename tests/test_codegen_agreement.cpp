@@ -257,6 +257,28 @@ TEST_CASE("C generated for functions whose parameters vary follows the table's r
   CHECK(t.supported == t.expressions);
 }
 
+// MAG is how the element loads take a force's magnitude (FM, TM), so a BEAM or BUSH written out
+// calls it: the zero vector (no derivative), components far apart in size, 1e300 (the scaling
+// keeps the squares finite) and a subnormal.
+TEST_CASE("C generated for MAG agrees bit for bit, its zero vector included") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  RandomExpressions random(11);
+  std::vector<std::vector<double>> points = random.points(8);
+  for (const std::vector<double>& p : std::vector<std::vector<double>>{
+           {0.0, 0.0, 0.0}, {-0.0, 0.0, -0.0}, {1e300, -1e300, 3e299}, {4.9e-324, 0.0, 1.0}, {1e-200, 3.0, -1e200}})
+    points.push_back(p);
+  std::vector<Subject> subjects;
+  for (const char* text : {"MAG([x, y, TIME])", "MAG([x*y, 0, y]) + x", "MAG([x, x, x])", "2*MAG([TIME, -y, x - 1])"})
+    subjects.push_back({text, {"x", "y"}, points});
+  const Tally t = agree(subjects);
+  report("MAG", t);
+  CHECK(t.supported == t.expressions);
+  CHECK(t.errors > 0);
+}
+
 TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors included") {
   if (!testing::have_c_compiler()) {
     WARN("no C compiler (cc) on this system: nothing to compare");
