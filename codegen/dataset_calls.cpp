@@ -69,8 +69,8 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_functi
     return Rejected{-1, Code::not_interpreted, "fexpr codegen cannot write " + e->label + " inline; see the error in it"};
   }
   const Inlined& inlined = inlined_.emplace_back(Inlined{e->function->expression, e->function->expression_span.begin,
-                                                        false, std::move(*compiled.expression), std::string(element),
-                                                        std::string(function), e->label});
+                                                        false, std::move(*compiled.expression), std::string(function),
+                                                        e->label});
   return Resolved{reinterpret_cast<std::uintptr_t>(&inlined), inlined.expression.derivative_names(), {}};
 }
 
@@ -82,8 +82,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_compos
                     "fexpr codegen cannot write " + std::string(function) + " inline: " +
                         compiled.diagnostics.front().message};
   const Inlined& inlined = inlined_.emplace_back(
-      Inlined{std::move(text), 0, true, std::move(*compiled.expression), "load", std::string(function),
-              std::string(function)});
+      Inlined{std::move(text), 0, true, std::move(*compiled.expression), std::string(function), std::string(function)});
   return Resolved{reinterpret_cast<std::uintptr_t>(&inlined), inlined.expression.derivative_names(), {}};
 }
 
@@ -141,7 +140,7 @@ std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::s
   if (measures_.contains(handle))
     return write_measure(w, *reinterpret_cast<const kinematics::MeasureCall*>(handle), model_.bindings->model(), inputs);
   const auto& inlined = *reinterpret_cast<const Inlined*>(handle);
-  const Origin origin{this, inlined.offset, {}, inlined.element, inlined.call};
+  const Origin origin{this, inlined.offset, {}};
   const std::size_t before = diagnostics.size();
   auto written = generate_inline(w, inlined.expression, inlined.text, inputs, options, origin, diagnostics);
   if (diagnostics.size() == before) return written;

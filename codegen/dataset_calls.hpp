@@ -51,8 +51,8 @@ class DatasetCalls : public Bindings, public BoundCalls {
     std::uint32_t offset;  // where the text starts in the dataset
     bool composed;         // the text is not in the dataset: its errors are placed at the call
     Expression expression;
-    std::string element, call;  // what was inlined and by which call: "VARIABLE", "VARVAL"
-    std::string label;          // "VARIABLE/3", for messages at the call
+    std::string call;   // which call inlines it: "VARVAL", "BEAM"
+    std::string label;  // "VARIABLE/3", for messages at the call
   };
   // VARVAL(id) or DIF1(id): the FUNCTION of the VARIABLE or DIFF, inline.
   std::variant<Resolved, Rejected> inline_function(std::string_view function, std::string_view element,

@@ -101,8 +101,6 @@ class Generator {
     }
     if (!declared.empty()) w_.line(declared + ";");
     body();
-    if (reads_mode_)
-      error(p_.whole, "this " + origin_.element + " reads MODE; fexpr codegen does not pass MODE into a " + origin_.call + " yet");
     const bool ok = diagnostics_.empty();
     diagnostics.insert(diagnostics.end(), diagnostics_.begin(), diagnostics_.end());
     if (!ok) return std::nullopt;
@@ -123,6 +121,7 @@ class Generator {
     if (o_.checked && !o_.locate_errors) elisions();
     registers();
     body();
+    reads_mode_ = reads_mode_ || w_.inline_reads_mode();
     outputs();
     w_.drop_unused();
     out.diagnostics = std::move(diagnostics_);
@@ -263,8 +262,9 @@ class Generator {
         continue;
       }
       if (inline_() && r < p_.first_constant) {
-        // MODE is not passed in: a stand-in, and an error once it is read.
-        reg_[r] = p_.input_derivative[r] >= 0 ? given_[static_cast<std::size_t>(p_.input_derivative[r])] : w_.constant(0.0);
+        // TIME and the variables are given; MODE is the enclosing function's, not differentiated.
+        if (p_.input_derivative[r] >= 0) reg_[r] = given_[static_cast<std::size_t>(p_.input_derivative[r])];
+        else reg_[r] = w_.constant(0.0);
         continue;
       }
       Dual& d = reg_[r];
@@ -304,7 +304,10 @@ class Generator {
   }
 
   const Dual& load(std::uint32_t r) {
-    if (r == 1) reads_mode_ = true;
+    if (r == 1 && !reads_mode_) {
+      reads_mode_ = true;
+      if (inline_()) cur_[1].v = w_.mode();
+    }
     return cur_[r];
   }
 
@@ -505,9 +508,11 @@ std::string Generator::prologue() const {
     loads += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
     // As the interpreter: only the inputs the expression reads are checked.
     const bool read = r == 0   ? p_.reads_time
-                      : r == 1 ? p_.reads_mode
+                      : r == 1 ? p_.reads_mode || w_.inline_reads_mode()
                                : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
-    if (read && (input_elided_.empty() || !input_elided_[r])) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+    // MODE read only inline is not among what the elision followed: tested here.
+    const bool inline_mode = r == 1 && w_.inline_reads_mode();
+    if (read && (inline_mode || input_elided_.empty() || !input_elided_[r])) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
   }
   for (std::size_t k = first_state(); k < n; ++k) {
     loads += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";

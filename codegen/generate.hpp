@@ -72,9 +72,6 @@ struct Origin {
   const BoundCalls* calls = nullptr;  // what its model and element calls mean
   std::uint32_t offset = 0;           // where its text starts in the file (CompileOptions::offset)
   std::string label;                  // "FUNCTION= of SFORCE/1 (model.adm:12)", for the comment block
-  // Written inline: what the expression is and the call that reads it, for messages
-  // ("VARIABLE", "VARVAL").
-  std::string element = {}, call = {};
 };
 
 struct Generated {

@@ -102,9 +102,12 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     CHECK(var.status == 2);
     CHECK(has(var.out, "an element's inputs are TIME, the dataset's DIFF states and the part states it reads"));
   }
-  SECTION("a VARVAL of a VARIABLE that reads MODE, which is not passed in") {
-    const std::string r = refusal(kRefused, "VARIABLE/7");
-    CHECK(has(r, "refused.adm:13:24: error: this VARIABLE reads MODE; fexpr codegen does not pass MODE into a VARVAL yet"));
+  SECTION("a VARVAL of a VARIABLE that reads MODE is written: MODE is the last input, tested with the others") {
+    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/7", true);
+    CHECK(r.status == 0);
+    CHECK(has(r.out, " *   in[13]  MODE  (the analysis mode; not differentiated)\n"));
+    CHECK(has(r.out, "  const double r1 = in[13];\n"));
+    CHECK(has(r.out, "if (!(isfinite(r1) && "));
   }
   SECTION("an ARYVAL the interpreter does not evaluate, with its message at its place") {
     CHECK(has(refusal(kRefused, "VARIABLE/8"),
@@ -132,11 +135,16 @@ TEST_CASE("fexpr codegen --id refuses a DIF or DIF1 it cannot write, as the inte
     const char* message;
   };
   const Refused c = GENERATE(values<Refused>({
-      {"VARIABLE/1", "refused_diffs.adm:8:28: error: this DIFF reads MODE; fexpr codegen does not pass MODE into a DIF1 yet"},
       {"VARIABLE/2", "refused_diffs.adm:11:24: error: DIFF/2 is IMPLICIT: its FUNCTION is a residual, so DIF1(2) is the solver's"},
       {"VARIABLE/3", "refused_diffs.adm:12:28: error: DIFF/7 is not defined"},
       {"VARIABLE/5", "refused_diffs.adm:16:24: error: DIF1(3) is not evaluated: DIFF/3 is on the reference cycle DIFF/3 -> DIFF/4 -> DIFF/3"},
   }));
   INFO(c.id);
   CHECK(has(refusal(kRefusedDiffs, c.id), c.message));
+}
+
+TEST_CASE("fexpr codegen --id writes a DIF1 of a DIFF that reads MODE, which becomes the last input") {
+  const auto r = run_fexpr("codegen " + kRefusedDiffs + " --id VARIABLE/1", true);
+  CHECK(r.status == 0);
+  CHECK(has(r.out, "MODE  (the analysis mode; not differentiated)\n"));
 }

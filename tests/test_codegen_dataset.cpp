@@ -612,6 +612,72 @@ TEST_CASE("DIF and DIF1 of a dataset whose DIFFs are at their initial conditions
   CHECK(messages == std::vector<std::string>{"fexpr codegen writes DIF1" + rest, "fexpr codegen writes DIF" + rest});
 }
 
+TEST_CASE("an inlined VARIABLE or DIFF that reads MODE takes the function's MODE, after the gradient's inputs",
+          "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler: generated code not run");
+    return;
+  }
+  // VARIABLE/2 = VARVAL(1) + 1 is -DX + 1, 1 or 0.4 MODE DX + 1 as MODE is below, at or above 4
+  // (MODE read again in a branch, after a label); at
+  // the initial state DX(20) = 1, so 0, 1 and 3 at MODE 5. VARIABLE/3 adds DIF1(1) = MODE*DIF(1).
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("mode.adm", R"(MODE read through VARVAL and DIF1
+PART/1, GROUND
+MARKER/1, PART = 1
+PART/2, MASS = 1, QG = 1, 2, 0, VX = 0.5
+MARKER/20, PART = 2
+VARIABLE/1, FUNCTION = IF(MODE - 4: -DX(20), 0, 0.4*MODE*DX(20))
+VARIABLE/2, FUNCTION = VARVAL(1) + 1
+DIFF/1, IC = 1, FUNCTION = MODE*DIF(1)
+VARIABLE/3, FUNCTION = DIF1(1) + VARVAL(2)*VX(20)
+END
+)",
+                                         errors, dataset::DiffValues::states);
+  REQUIRE(loaded);
+  auto& m = **loaded;
+  const codegen::DatasetCalls calls(m);
+  std::string source;
+  const char* const ids[] = {"VARIABLE/2", "VARIABLE/3"};
+  for (int k = 0; k < 2; ++k) {
+    const auto* element = m.elements->element("VARIABLE", k + 2);
+    auto compiled = calls.compile_function(*element->function);
+    REQUIRE(compiled);
+    codegen::Options o;
+    o.name = "mode" + std::to_string(k);
+    o.order = 1;
+    const auto g = codegen::generate_c(*compiled.expression, element->function->expression, o,
+                                       codegen::Origin{&calls, element->function->expression_span.begin, ids[k]});
+    REQUIRE(g.reads_mode);
+    source += g.source;
+  }
+  ScratchDirectory dir;
+  const SharedObject so(dir.path(), source);
+  Workspace ws;
+  const std::vector<double> diffs = first_diffs(m);
+  for (int mode : {1, 3, 4, 5}) {
+    for (int k = 0; k < 2; ++k) {
+      INFO("VARIABLE/" << k + 2 << " at MODE " << mode);
+      const Expression& interpreted = *m.elements->element("VARIABLE", k + 2)->expression;
+      std::vector<double> x = inputs_at(m, interpreted.derivative_names(), 0.0, diffs);
+      x.push_back(mode);  // after the gradient's inputs
+      std::vector<double> grad(interpreted.derivative_count()), expected(grad.size());
+      double value = 0.0;
+      const char* error = nullptr;
+      REQUIRE(so.function<Function>("mode" + std::to_string(k))(x.data(), &value, grad.data(), &error) == 0);
+      Inputs in;
+      in.mode = mode;
+      in.state = m.state.get();
+      in.variables = diffs;
+      CHECK(value == interpreted.gradient(in, ws, expected));
+      CHECK(grad == expected);
+      const double varval = mode < 4 ? 0.0 : mode == 4 ? 1.0 : 0.4 * mode + 1.0;
+      if (k == 0) CHECK(value == varval);
+      else CHECK(value == Approx(mode * diffs[0] + varval * 0.5).epsilon(1e-15));
+    }
+  }
+}
+
 TEST_CASE("a load whose composed expression reads what the generator refuses is refused at the call", "[codegen]") {
   // The SFORCE's FUNCTION reads DIF(1), a constant to the interpreter at IC= (it evaluates the
   // load), and no input of generated code: SFORCE(1, ...) cannot be written, and says why.
