@@ -236,7 +236,10 @@ class Generator {
     const std::size_t b = std::min(begin, text_.size()), e = std::min(end, text_.size());
     return text_.substr(b, e > b ? e - b : 0);
   }
+  // Once per place and message: a vector function's three components are three calls there.
   void error(Span span, std::string message) {
+    for (const Diagnostic& d : diagnostics_)
+      if (d.span.begin == span.begin && d.span.end == span.end && d.message == message) return;
     diagnostics_.push_back({Severity::error, Code::not_interpreted, span, std::move(message)});
   }
 
@@ -399,9 +402,14 @@ class Generator {
     if (auto d = math_function(w_, f, args)) return d;
     if (auto d = step_function(w_, f, args)) return d;
     if (auto d = series_function(w_, f, args)) return d;
-    std::string why = " is not supported by fexpr codegen yet";
-    if (f.category == builtins::Category::history) why = " needs the solver's history; fexpr codegen does not write it";
-    error(span, std::string(f.name) + why);
+    if (f.category == builtins::Category::history) {
+      // DELAY's branch for a past value, which the interpreter fails with this message (it keeps
+      // no history): the code fails there too, checked or not, and only on that branch.
+      double ignored = 0.0;
+      w_.line("return fx_fail(error, " + quoted(f.value(nullptr, 0, &ignored)) + ");");
+      return w_.constant(0.0);
+    }
+    error(span, std::string(f.name) + " is not supported by fexpr codegen yet");
     return std::nullopt;
   }
 

@@ -52,11 +52,6 @@ TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its plac
     CHECK(r.out.find("    ^~~~") != std::string::npos);
     CHECK(r.out.find("int fexpr_function") == std::string::npos);
   }
-  SECTION("DELAY, which needs the solver's history") {
-    const auto r = run_fexpr("codegen --var x 'DELAY(x, 0.1, 0)'", true);
-    CHECK(r.status == 1);
-    CHECK(r.out.find("DELAY needs the solver's history") != std::string::npos);
-  }
   SECTION("a Hessian over more inputs than the evaluator's fast form takes") {
     const auto r = run_fexpr("codegen --hessian --var a --var b --var c --var d --var e 'a*b*c*d*e'", true);
     CHECK(r.status == 1);

@@ -73,17 +73,19 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
     CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
-  SECTION("a function it does not write: DELAY of a past state, which needs the solver's history") {
+  SECTION("a function it does not write, once for the three components of a vector function") {
     const std::string r = refusal(kRefused, "VARIABLE/1");
-    CHECK(has(r, "refused.adm:8:33: error: DELAY needs the solver's history; fexpr codegen does not write it\n"
-                 "VARIABLE/1, FUNCTION = DX(20) + DELAY(DY(20), 0.1, 0)*DY(20)\n"
-                 "                                ^~~~~~~~~~~~~~~~~~~~~\n"));
+    const std::string message = "refused.adm:8:33: error: UV is not supported by fexpr codegen yet\n"
+                                "VARIABLE/1, FUNCTION = DX(20) + UV([DY(20), 1, 0])*[1, 0, 0]\n"
+                                "                                ^~~~~~~~~~~~~~~~~~\n";
+    CHECK(has(r, message));
+    CHECK(r.find(message) == r.rfind(message));
     CHECK(!has(r, "int fexpr_function"));
   }
   SECTION("a load whose composed expression it cannot write: the error at the call, with that expression") {
     CHECK(has(refusal(kRefused, "VARIABLE/13"),
-              "refused.adm:27:27: error: DELAY needs the solver's history; fexpr codegen does not write it (in the "
-              "expression fexpr composes SFORCE from: ((-10*DELAY(DX(20), 0.1, 0)))*DX(20,1,0)/DM(20,1))\n"
+              "refused.adm:27:27: error: UV is not supported by fexpr codegen yet (in the expression fexpr composes "
+              "SFORCE from: ((-10*UV([DX(20), 1, 0])*[1, 0, 0]))*DX(20,1,0)/DM(20,1))\n"
               "VARIABLE/13, FUNCTION = 2*SFORCE(1, 0, 2, 0)\n"
               "                          ^~~~~~~~~~~~~~~~~~\n"));
   }
@@ -93,7 +95,7 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
   }
   SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
     const std::string r = refusal(kRefused, "VARIABLE/4");
-    CHECK(has(r, "refused.adm:8:33: error: DELAY needs the solver's history"));
+    CHECK(has(r, "refused.adm:8:33: error: UV is not supported by fexpr codegen yet"));
     CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {

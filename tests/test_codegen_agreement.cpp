@@ -279,6 +279,27 @@ TEST_CASE("C generated for MAG agrees bit for bit, its zero vector included") {
   CHECK(t.errors > 0);
 }
 
+// DELAY as the interpreter evaluates it without a history: e_history at TIME - delay while that
+// is before 0, e_delayed for a delay <= 0, and otherwise its error (a past value), here a status
+// with the same message; each branch differentiated as the interpreter does (through TIME -
+// delay in the history).
+TEST_CASE("C generated for DELAY takes the interpreter's branches and fails where it does", "[codegen]") {
+  if (!testing::have_c_compiler()) {
+    WARN("no C compiler (cc) on this system: nothing to compare");
+    return;
+  }
+  RandomExpressions random(13);
+  std::vector<Subject> subjects;
+  for (const char* text : {"DELAY(x, y, 3*TIME + 1)", "DELAY(x*y, 0.5, TIME*TIME) + x", "DELAY(x, y - 1, y*TIME, 2)",
+                           "2*DELAY(SIN(x), MAX(y, 0), COS(TIME + y))"})
+    subjects.push_back({text, {"x", "y"}, random.points(16)});
+  const Tally t = agree(subjects);
+  report("DELAY", t);
+  CHECK(t.supported == t.expressions);
+  CHECK(t.errors > 0);
+  CHECK(t.runs > 0);
+}
+
 TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors included") {
   if (!testing::have_c_compiler()) {
     WARN("no C compiler (cc) on this system: nothing to compare");
