@@ -40,6 +40,11 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::resolve(
 
 namespace {
 
+// An inlined element with an error, said at the call; the error itself is said inside it.
+std::string cannot_inline(const std::string& label) {
+  return "fexpr codegen cannot write " + label + " inline; see the error in it";
+}
+
 // Loaded with its DIFFs at their initial conditions, a dataset's DIF and DIF1 are constants to
 // the interpreter, and the DIFFs are not among the inputs that the code would be given.
 std::optional<Bindings::Rejected> without_diff_states(const Context& context, std::string_view function, long id) {
@@ -66,7 +71,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> DatasetCalls::inline_functi
   auto compiled = compile_function(*e->function);
   if (!compiled) {
     inlined_diagnostics_.insert(inlined_diagnostics_.end(), compiled.diagnostics.begin(), compiled.diagnostics.end());
-    return Rejected{-1, Code::not_interpreted, "fexpr codegen cannot write " + e->label + " inline; see the error in it"};
+    return Rejected{-1, Code::not_interpreted, cannot_inline(e->label)};
   }
   const Inlined& inlined = inlined_.emplace_back(Inlined{e->function->expression, e->function->expression_span.begin,
                                                         false, std::move(*compiled.expression), std::string(function),
@@ -151,7 +156,7 @@ std::optional<Dual> DatasetCalls::write(Writer& w, std::uintptr_t handle, std::s
     }
   } else {
     diagnostics.push_back({Severity::error, Code::not_interpreted, span,
-                           "fexpr codegen cannot write " + inlined.label + " inline; see the error in it"});
+                           cannot_inline(inlined.label)});
   }
   return written;
 }

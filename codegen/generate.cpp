@@ -265,9 +265,8 @@ class Generator {
         continue;
       }
       if (inline_() && r < p_.first_constant) {
-        // TIME and the variables are given; MODE is the enclosing function's, not differentiated.
-        if (p_.input_derivative[r] >= 0) reg_[r] = given_[static_cast<std::size_t>(p_.input_derivative[r])];
-        else reg_[r] = w_.constant(0.0);
+        // TIME and the variables are given; MODE is a stand-in until load() reads it.
+        reg_[r] = p_.input_derivative[r] >= 0 ? given_[static_cast<std::size_t>(p_.input_derivative[r])] : w_.constant(0.0);
         continue;
       }
       Dual& d = reg_[r];
@@ -309,7 +308,11 @@ class Generator {
   const Dual& load(std::uint32_t r) {
     if (r == 1 && !reads_mode_) {
       reads_mode_ = true;
-      if (inline_()) cur_[1].v = w_.mode();
+      if (inline_()) {  // the enclosing function's MODE: its register 1, named without a prefix
+        w_.note_inline_mode();
+        cur_[1].v = variable("r1");
+        cur_[1].v.finite = o_.checked;
+      }
     }
     return cur_[r];
   }

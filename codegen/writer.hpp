@@ -70,14 +70,9 @@ class Writer {
   Scalar local();
   // A name no other variable or label of the function has, for an inlined expression's own.
   std::string unique(const std::string& stem) { return stem + std::to_string(next_++) + "_"; }
-  // MODE as an inlined expression reads it: the enclosing function's input, which it then takes
-  // (and tests) even where its own expression does not read MODE.
-  Scalar mode() {
-    inline_reads_mode_ = true;
-    Scalar m = variable("r1");
-    m.finite = checked_;
-    return m;
-  }
+  // An inlined expression reads MODE: the enclosing function then takes it (and tests it) even
+  // where its own expression does not read MODE.
+  void note_inline_mode() { inline_reads_mode_ = true; }
   bool inline_reads_mode() const { return inline_reads_mode_; }
   // In checked code: return the failure `message` when `condition` (C text) holds.
   void fail_if(const std::string& condition, const std::string& message);

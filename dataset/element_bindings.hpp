@@ -113,7 +113,6 @@ class ElementBindings : public Bindings {
   std::variant<LoadCall, Rejected> load_call(std::string_view function, std::string_view statement,
                                              std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> sforce(std::span<const std::optional<double>> arguments) const;
-
   std::variant<Resolved, Rejected> force(std::string_view function, std::string_view statement,
                                          std::span<const std::optional<double>> arguments) const;
   std::variant<Resolved, Rejected> net_force_call(std::string_view function,

@@ -61,22 +61,27 @@ bool Assembler::pool_has_nan(std::int32_t offset) const {
   return false;
 }
 
-bool Assembler::fuse(std::uint8_t prefix, Sse op, int xmm, const Operand& b) {
-  if (!vex_ || pending_.to != xmm || (op == Sse::sqrt && prefix == k66)) return false;  // vsqrtpd has one source
+bool Assembler::fuse(std::uint8_t prefix, std::uint8_t opcode, int xmm, const Operand& b) {
+  const auto is = [&](Sse op) { return opcode == static_cast<std::uint8_t>(op); };
+  if (!vex_ || pending_.to != xmm || (is(Sse::sqrt) && prefix == k66)) return false;  // vsqrtpd has one source
   const Operand from = pending_.from;
   if (from.kind == Operand::Kind::xmm) {
     pending_.to = -1;
-    vex(prefix, static_cast<std::uint8_t>(op), xmm, from.index, b == Operand::xmm(xmm) ? from : b);
+    vex(prefix, opcode, xmm, from.index, b == Operand::xmm(xmm) ? from : b);
     return true;
   }
   // Packed only: a scalar operation would keep the upper half of b instead of the constant's.
-  const bool commutes = prefix == k66 && (op == Sse::add || op == Sse::multiply);
+  const bool commutes = prefix == k66 && (is(Sse::add) || is(Sse::multiply));
   if (commutes && b.kind == Operand::Kind::xmm && b.index != xmm && pool_ && !pool_has_nan(from.index)) {
     pending_.to = -1;
-    vex(prefix, static_cast<std::uint8_t>(op), xmm, b.index, from);
+    vex(prefix, opcode, xmm, b.index, from);
     return true;
   }
   return false;
+}
+
+void Assembler::operate(std::uint8_t prefix, std::uint8_t opcode, int xmm, const Operand& b) {
+  if (!fuse(prefix, opcode, xmm, b)) sse(prefix, opcode, xmm, b);
 }
 
 void Assembler::bytes32(std::uint32_t v) {
@@ -169,9 +174,7 @@ void Assembler::store(const Operand& to, int xmm) {
   else sse(kF2, 0x11, xmm, to);
 }
 
-void Assembler::arithmetic(Sse op, int xmm, const Operand& b) {
-  if (!fuse(kF2, op, xmm, b)) sse(kF2, static_cast<std::uint8_t>(op), xmm, b);
-}
+void Assembler::arithmetic(Sse op, int xmm, const Operand& b) { operate(kF2, static_cast<std::uint8_t>(op), xmm, b); }
 
 void Assembler::load_pair(int xmm, const Operand& from) {
   if (from.kind == Operand::Kind::xmm && from.index == xmm) return;
@@ -188,20 +191,12 @@ void Assembler::store_pair(const Operand& to, int xmm) {
 void Assembler::store_pair_unaligned(const Operand& to, int xmm) { sse(k66, 0x11, xmm, to); }
 
 void Assembler::arithmetic_pair(Sse op, int xmm, const Operand& b) {
-  if (!fuse(k66, op, xmm, b)) sse(k66, static_cast<std::uint8_t>(op), xmm, b);
+  operate(k66, static_cast<std::uint8_t>(op), xmm, b);
 }
 void Assembler::broadcast_low(int xmm) { sse(k66, 0x14, xmm, Operand::xmm(xmm)); }
 void Assembler::high_to_low(int xmm) { sse(k66, 0x15, xmm, Operand::xmm(xmm)); }
-void Assembler::xor_pd(int xmm, const Operand& pool16) { logic(0x57, xmm, pool16); }
-void Assembler::and_pd(int xmm, const Operand& pool16) { logic(0x54, xmm, pool16); }
-
-void Assembler::logic(std::uint8_t opcode, int xmm, const Operand& pool16) {
-  if (vex_ && pending_.to == xmm && pending_.from.kind == Operand::Kind::xmm) {
-    pending_.to = -1;
-    return vex(k66, opcode, xmm, pending_.from.index, pool16);  // bitwise: the operands' order is no matter
-  }
-  sse(k66, opcode, xmm, pool16);
-}
+void Assembler::xor_pd(int xmm, const Operand& pool16) { operate(k66, 0x57, xmm, pool16); }
+void Assembler::and_pd(int xmm, const Operand& pool16) { operate(k66, 0x54, xmm, pool16); }
 void Assembler::zero(int xmm) { sse(k66, 0x57, xmm, Operand::xmm(xmm)); }
 void Assembler::compare(int xmm, const Operand& b) { sse(k66, 0x2E, xmm, b); }
 

@@ -112,9 +112,10 @@ class Assembler {
   };
   void flush();
   // The held copy to `xmm` taken into the three-operand `op xmm, from, b`; false if it cannot be.
-  bool fuse(std::uint8_t prefix, Sse op, int xmm, const Operand& b);
+  bool fuse(std::uint8_t prefix, std::uint8_t opcode, int xmm, const Operand& b);
+  // xmm = xmm op b (the arithmetic, andpd, xorpd), fused with a held copy where it can be.
+  void operate(std::uint8_t prefix, std::uint8_t opcode, int xmm, const Operand& b);
   bool pool_has_nan(std::int32_t offset) const;
-  void logic(std::uint8_t opcode, int xmm, const Operand& pool16);  // andpd, xorpd
   void byte(std::uint8_t b) {
     flush();
     code_.push_back(b);
