@@ -580,6 +580,11 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   return Rejected{-1, Code::not_interpreted, std::string(function) + "(...) needs solver state, not evaluated"};
 }
 
+Bindings::ValueFunction ElementBindings::value_function(std::uintptr_t handle) const {
+  const Call& c = *reinterpret_cast<const Call*>(handle);
+  return c.kind == Call::Kind::measure ? model_.value_function(c.measure) : ValueFunction{};
+}
+
 const char* ElementBindings::evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order,
                                       double* value, double* grad, double* hess) const {
   const Call& c = *reinterpret_cast<const Call*>(handle);

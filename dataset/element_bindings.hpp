@@ -61,6 +61,8 @@ class ElementBindings : public Bindings {
                                            std::span<const std::optional<double>> arguments) const override;
   const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
                        double* grad, double* hess) const override;
+  // The model's direct functions for its measures; evaluate() for everything else.
+  ValueFunction value_function(std::uintptr_t handle) const override;
 
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.

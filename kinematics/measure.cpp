@@ -169,7 +169,7 @@ const char* detail::evaluate_general(const MeasureCall& call, const Model& model
 
 const char* evaluate(const MeasureCall& call, const Model& model, const State& state, int order, double* value,
                      double* grad, double* hess) {
-  if (state.size() != static_cast<int>(model.parts().size()))
+  if (!state.made_for(model))
     return "the state does not match the model (parts were added after it was made)";
   if (order >= 0 && order <= 2 && detail::has_closed_form(call.measure)) {
     if (order == 0 || call.part_count == 0) return detail::closed_form_value(call, model, state, value);

@@ -58,7 +58,7 @@ Vector3d velocity_in_frame(const CallMarker (&mk)[4], const Vector3d& r) {
   return velocity(mk[0]) - velocity(mk[1]) - omega(mk[3]).cross(r);
 }
 // x, y or z: the axis of k a component measure reads.
-int component(Measure m) {
+constexpr int component(Measure m) {
   return m <= Measure::DZ ? static_cast<int>(m) - static_cast<int>(Measure::DX)
                           : static_cast<int>(m) - static_cast<int>(Measure::VX);
 }
@@ -261,47 +261,105 @@ const Marker* argument(const MeasureCall& call, const Model& model, int slot) {
   return m < 0 ? nullptr : &model.markers()[static_cast<std::size_t>(m)];
 }
 
-// The measures of positions only: DX, DY, DZ, DM.
+// The component a measure M reads of x, in the axes of its marker argument k (ground's when
+// omitted).
+template <Measure M>
+double component_in_k(const MeasureCall& call, const Model& model, const State& state, const Vector3d& x) {
+  const Marker* k = argument(call, model, 2);
+  constexpr int c = component(M);
+  return (k ? marker_axis(*k, state.rotation(k->part), c) : Vector3d(Vector3d::Unit(c))).dot(x);
+}
+
+// The measures of positions only: DX, DY, DZ, DM. The measure is a template argument so that
+// the direct value functions below carry no dispatch.
+template <Measure M>
 const char* position_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
   Vector3d oi, oj, unused;
   locate<false>(call, model, state, 0, oi, unused);
   locate<false>(call, model, state, 1, oj, unused);
   const Vector3d r = oi - oj;
-  if (call.measure == Measure::DM) return magnitude(r, kCoincident, false, *value);
-  const Marker* k = argument(call, model, 2);
-  const int c = component(call.measure);
-  *value = (k ? marker_axis(*k, state.rotation(k->part), c) : Vector3d(Vector3d::Unit(c))).dot(r);
-  return nullptr;
+  if constexpr (M == Measure::DM) {
+    return magnitude(r, kCoincident, false, *value);
+  } else {
+    *value = component_in_k<M>(call, model, state, r);
+    return nullptr;
+  }
 }
 
 // The measures of velocities: VX, VY, VZ, VM, VR.
+template <Measure M>
 const char* velocity_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
   Vector3d oi, oj, vi, vj;
   locate<true>(call, model, state, 0, oi, vi);
   locate<true>(call, model, state, 1, oj, vj);
   const Vector3d r = oi - oj;
-  if (call.measure == Measure::VR) {
+  if constexpr (M == Measure::VR) {
     const double n2 = r.dot(r);
     if (n2 < kZeroSquared) return kRadialUndefined;
     *value = radial(vi - vj, r, n2);
     return nullptr;
+  } else {
+    const Marker* l = argument(call, model, 3);
+    const Vector3d omega_l = l && l->part != 0 ? state.part(l->part).omega : Vector3d::Zero();
+    const Vector3d w = vi - vj - omega_l.cross(r);
+    if constexpr (M == Measure::VM) {
+      return magnitude(w, kZeroVelocity, false, *value);
+    } else {
+      *value = component_in_k<M>(call, model, state, w);
+      return nullptr;
+    }
   }
-  const Marker* l = argument(call, model, 3);
-  const Vector3d omega_l = l && l->part != 0 ? state.part(l->part).omega : Vector3d::Zero();
-  const Vector3d w = vi - vj - omega_l.cross(r);
-  if (call.measure == Measure::VM) return magnitude(w, kZeroVelocity, false, *value);
-  const Marker* k = argument(call, model, 2);
-  const int c = component(call.measure);
-  *value = (k ? marker_axis(*k, state.rotation(k->part), c) : Vector3d(Vector3d::Unit(c))).dot(w);
-  return nullptr;
+}
+
+template <Measure M>
+const char* value_of(const MeasureCall& call, const Model& model, const State& state, double* value) {
+  if constexpr (M >= Measure::VX) return velocity_value<M>(call, model, state, value);
+  else return position_value<M>(call, model, state, value);
+}
+
+// Flattened: everything it calls is inlined, so that a measure called directly after a new
+// state is its arithmetic and little else.
+template <Measure M>
+[[gnu::flatten]] double direct_value_of(const void* direct, const Inputs& in) noexcept {
+  const auto& d = *static_cast<const DirectMeasure*>(direct);
+  if (!in.state) return std::numeric_limits<double>::quiet_NaN();
+  const State& state = *static_cast<const State*>(in.state);
+  double v;
+  if (!state.made_for(*d.model) || value_of<M>(d.call, *d.model, state, &v))
+    return std::numeric_limits<double>::quiet_NaN();
+  return v;
+}
+
+// Each closed-form measure's order-0 value, as the evaluator's bound call and as a direct function.
+struct ValueFunctions {
+  const char* (*value)(const MeasureCall&, const Model&, const State&, double*) = nullptr;
+  Bindings::ValueFunction::Function direct = nullptr;
+};
+template <Measure M>
+constexpr ValueFunctions kValueFunctions{&value_of<M>, &direct_value_of<M>};
+
+ValueFunctions value_functions(Measure m) {
+  switch (m) {
+    case Measure::DX: return kValueFunctions<Measure::DX>;
+    case Measure::DY: return kValueFunctions<Measure::DY>;
+    case Measure::DZ: return kValueFunctions<Measure::DZ>;
+    case Measure::DM: return kValueFunctions<Measure::DM>;
+    case Measure::VX: return kValueFunctions<Measure::VX>;
+    case Measure::VY: return kValueFunctions<Measure::VY>;
+    case Measure::VZ: return kValueFunctions<Measure::VZ>;
+    case Measure::VM: return kValueFunctions<Measure::VM>;
+    case Measure::VR: return kValueFunctions<Measure::VR>;
+    default: return {};
+  }
 }
 
 }  // namespace
 
 const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value) {
-  return call.measure >= Measure::VX ? velocity_value(call, model, state, value)
-                                     : position_value(call, model, state, value);
+  return value_functions(call.measure).value(call, model, state, value);
 }
+
+Bindings::ValueFunction::Function direct_value(Measure m) { return value_functions(m).direct; }
 
 const char* closed_form_derivatives(const MeasureCall& call, const Model& model, const State& state, int order,
                                     double* value, double* grad, double* hess) {

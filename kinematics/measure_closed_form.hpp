@@ -8,6 +8,8 @@
 
 #include "kinematics/measure.hpp"
 
+#include <fexpr/bindings.hpp>
+
 namespace fexpr::kinematics::detail {
 
 constexpr bool has_closed_form(Measure m) {
@@ -23,6 +25,17 @@ constexpr bool has_closed_form(Measure m) {
 // As kinematics::evaluate, for a measure that has_closed_form: order 0, or any order for a call
 // that reads no part state.
 const char* closed_form_value(const MeasureCall& call, const Model& model, const State& state, double* value);
+// A bound call and the model it was bound in: what a direct value function reads.
+struct DirectMeasure {
+  MeasureCall call;
+  const Model* model;
+};
+// The order-0 value of a DirectMeasure of measure m as one function with the measure fixed, for
+// the evaluator's machine code to call with no dispatch in between (Bindings::value_function):
+// closed_form_value's bits, or NaN where kinematics::evaluate reports an error. nullptr for a
+// measure without a closed form.
+Bindings::ValueFunction::Function direct_value(Measure m);
+
 // Order 1 or 2 for a call that reads a part (part_count > 0).
 const char* closed_form_derivatives(const MeasureCall& call, const Model& model, const State& state, int order,
                                     double* value, double* grad, double* hess);

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <stdexcept>
 #include <string>
 
@@ -133,9 +134,26 @@ State::State(const Model& model) {
   }
 }
 
+namespace {
+
+// Writes a rotation in the pieces the measures read it in: each column's x, y as one 16-byte
+// store and its z as one 8-byte store. A load the processor can forward from one store is served
+// at once; the measures' 16-byte load of a column that straddled two of the compiler's stores
+// waited for both to reach the cache, which cost a measure evaluated right after a new state
+// about as much as the measure itself.
+void store_by_columns(const PartRotation& from, PartRotation& to) {
+  for (int c = 0; c < 3; ++c) {
+    std::memcpy(&to.matrix(0, c), &from.matrix(0, c), 2 * sizeof(double));
+    to.matrix(2, c) = from.matrix(2, c);
+  }
+  to.line_of_nodes = from.line_of_nodes;
+}
+
+}  // namespace
+
 void State::set_part(int index, const PartState& state) {
   parts_[static_cast<std::size_t>(index)] = state;
-  rotations_[static_cast<std::size_t>(index)] = PartRotation(state.euler);
+  store_by_columns(PartRotation(state.euler), rotations_[static_cast<std::size_t>(index)]);
 }
 
 void State::set_value(int index, int k, double value) {

@@ -101,6 +101,9 @@ class State {
   const PartState& part(int index) const { return parts_[static_cast<std::size_t>(index)]; }
   const PartRotation& rotation(int index) const { return rotations_[static_cast<std::size_t>(index)]; }
   int size() const { return static_cast<int>(parts_.size()); }
+  // False once parts were added to the model after this state was made: reading it then would
+  // run past its parts.
+  bool made_for(const Model& model) const { return parts_.size() == model.parts().size(); }
 
   void set_part(int index, const PartState& state);
   // State k of the part, in the order of state_value.

@@ -31,7 +31,7 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
     for (int k = 0; k < kStatesPerPart; ++k) resolved.inputs.push_back(state_label(model_, call.parts[static_cast<std::size_t>(p)], k));
   }
   std::lock_guard lock(mutex_);
-  calls_.push_back(call);
+  calls_.push_back({call, &model_});
   resolved.handle = reinterpret_cast<std::uintptr_t>(&calls_.back());
   return resolved;
 }
@@ -50,7 +50,7 @@ namespace {
 [[gnu::always_inline]] inline const char* evaluate_call(const Model& model, std::uintptr_t handle, const Inputs& in,
                                                         int order, double* value, double* grad, double* hess) {
   if (!in.state) return "no model state was given to evaluate a kinematic function";
-  const auto& call = *reinterpret_cast<const MeasureCall*>(handle);
+  const auto& call = reinterpret_cast<const detail::DirectMeasure*>(handle)->call;
   return kinematics::evaluate(call, model, *static_cast<const State*>(in.state), order, value, grad, hess);
 }
 
@@ -59,6 +59,11 @@ namespace {
 const char* ModelBindings::evaluate(std::uintptr_t handle, const Inputs& in, const double*, int order,
                                     double* value, double* grad, double* hess) const {
   return evaluate_call(model_, handle, in, order, value, grad, hess);
+}
+
+Bindings::ValueFunction ModelBindings::value_function(std::uintptr_t handle) const {
+  const auto* direct = reinterpret_cast<const detail::DirectMeasure*>(handle);
+  return {detail::direct_value(direct->call.measure), direct};
 }
 
 const char* ModelBindings::evaluate_measure(std::uintptr_t handle, const Inputs& in, int order, double* value,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "kinematics/measure.hpp"
+#include "kinematics/measure_closed_form.hpp"
 #include "kinematics/model.hpp"
 
 #include <fexpr/bindings.hpp>
@@ -23,6 +24,8 @@ class ModelBindings : public Bindings {
                                            std::span<const std::optional<double>> arguments) const override;
   const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
                        double* grad, double* hess) const override;
+  // DX ... DM and VX ... VR, the measures forces read most, as direct functions.
+  ValueFunction value_function(std::uintptr_t handle) const override;
 
   // Resolves a measure call only, for bindings that add element functions on top of these.
   std::optional<std::variant<Resolved, Rejected>> resolve_measure(
@@ -38,7 +41,7 @@ class ModelBindings : public Bindings {
   // Calls live at stable addresses, which are their handles; compiling may happen on several
   // threads, evaluation reads a call through its handle without a lock.
   mutable std::mutex mutex_;
-  mutable std::deque<MeasureCall> calls_;
+  mutable std::deque<detail::DirectMeasure> calls_;
 };
 
 }  // namespace fexpr::kinematics

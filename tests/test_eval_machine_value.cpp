@@ -7,6 +7,7 @@
 #include "eval/machine_value.hpp"
 #include "expression_helpers.hpp"
 #include "kinematics/model_bindings.hpp"
+#include "loaded_dataset.hpp"
 #include "machine_code_helpers.hpp"
 #include "random_expressions.hpp"
 
@@ -17,6 +18,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -278,6 +280,10 @@ TEST_CASE("machine code of model-bound expressions gives the interpreter's bits 
       "-1E4*(DM(3,1)-0.5) - 25*VR(3,1)",
       "IMPACT(DZ(3,1), VZ(3,1), 1, 1E5, 1.5, 50, 0.01) + x",
       "DX(3,1)*y + SIN(PSI(3)) - v/DY(3,1)",
+      // Measures called directly (Bindings::value_function) with every marker slot, and VR of
+      // coincident markers, whose error the direct call leaves to evaluate().
+      "VX(3,1,3,3) * VM(3,1,3) + VY(1,3,3) + DZ(1,3,3)",
+      "VR(3,3) + x",
   };
   const double heights[] = {0.9, 0.995, 1.2, 1e300};
   for (const std::string& text : texts) {
@@ -309,10 +315,52 @@ TEST_CASE("machine code of model-bound expressions gives the interpreter's bits 
     const std::vector<Outcome> interpreted = outcomes(true), without_state = outcomes(false);
     REQUIRE(p.machine.run.load() == nullptr);
     if (!machine_code()) continue;
-    REQUIRE(detail::make_machine_value(p) != nullptr);
+    REQUIRE(fexpr::detail::make_machine_value(p) != nullptr);
     CHECK(outcomes(true) == interpreted);
     // No state: the bound call's error, at the call's place.
     CHECK(outcomes(false) == without_state);
     CHECK_FALSE(without_state.front().error.empty());
   }
+}
+
+TEST_CASE("machine code calls a dataset's measures directly, with the interpreter's bits", "[eval][machine][dataset]") {
+  LoadedDataset m(
+      "two parts\n"
+      "PART/1, GROUND\n"
+      "MARKER/1, PART=1\n"
+      "PART/2, QG=1,0,0\n"
+      "MARKER/2, PART=2\n"
+      "PART/3, QG=1.6,0.2,-0.1, REULER=0.3,0.2,-0.1, VX=0.3, WZ=0.5\n"
+      "MARKER/3, PART=3, QP=0.05,-0.02,0.01, REULER=0.4,0.5,0.6\n"
+      "VARIABLE/1, FUNCTION=2*TIME\n"
+      "END\n");
+  // The element bindings hand out the model's direct function for a measure, none for VARVAL.
+  const std::optional<double> markers[] = {3.0, 2.0};
+  const auto dm = std::get<Bindings::Resolved>(m.elements.resolve("DM", markers));
+  const auto direct = m.elements.value_function(dm.handle);
+  REQUIRE(direct.function != nullptr);
+  double value = 0.0;
+  REQUIRE(m.elements.evaluate(dm.handle, m.inputs(), nullptr, 0, &value, nullptr, nullptr) == nullptr);
+  CHECK(std::bit_cast<std::uint64_t>(direct.function(direct.data, m.inputs())) == std::bit_cast<std::uint64_t>(value));
+  const std::optional<double> one[] = {1.0};
+  const auto varval = std::get<Bindings::Resolved>(m.elements.resolve("VARVAL", one));
+  CHECK(m.elements.value_function(varval.handle).function == nullptr);
+
+  const std::string text = "-1E4*(DM(3,2)-0.5) - 25*VR(3,2) + VARVAL(1)*VZ(3,1,3,2)";
+  const Expression e = m.compile_ok(text);
+  const Program& p = e.program();
+  p.machine.countdown.store(0);
+  Workspace ws;
+  auto values = [&] {
+    std::vector<std::uint64_t> out;
+    for (const double t : {0.0, 0.25, -3.0}) {
+      m.time = t;
+      out.push_back(std::bit_cast<std::uint64_t>(e.value(m.inputs(), ws)));
+    }
+    return out;
+  };
+  const std::vector<std::uint64_t> interpreted = values();
+  if (!machine_code()) return;
+  REQUIRE(detail::make_machine_value(p) != nullptr);
+  CHECK(values() == interpreted);
 }

@@ -5,8 +5,12 @@
 #include "test_kinematics_support.hpp"
 
 #include <bit>
+#include <cmath>
 #include <cstdint>
+#include <limits>
+#include <string>
 #include <tuple>
+#include <vector>
 
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
@@ -106,4 +110,82 @@ TEST_CASE("ModelBindings say so when no state is given, through either entry", "
   REQUIRE(measure_error != nullptr);
   CHECK_THAT(bound_error, Equals("no model state was given to evaluate a kinematic function"));
   CHECK_THAT(measure_error, Equals(bound_error));
+}
+
+namespace {
+
+std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name,
+                         const std::vector<double>& ids) {
+  std::vector<std::optional<double>> arguments(ids.begin(), ids.end());
+  auto resolved = bindings.resolve(name, arguments);
+  auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
+  REQUIRE(call != nullptr);
+  return call->handle;
+}
+
+}  // namespace
+
+TEST_CASE("ModelBindings' direct value functions give evaluate()'s bits, and NaN where it reports an error",
+          "[kinematics][bindings]") {
+  Evaluating m;
+  m.model.add_part(4, m.part);
+  m.model.add_marker(40, 4, {0.0, 0.0, 0.0}, Matrix3d::Identity());  // at its part's origin
+  const fexpr::kinematics::ModelBindings bindings(m.model);
+  State state(m.model);
+  fexpr::Inputs in;
+  in.state = &state;
+  const char* const measures[] = {"DX", "DY", "DZ", "DM", "VX", "VY", "VZ", "VM", "VR"};
+  // j omitted, j on ground, k and l the turned marker, a marker at its part's origin.
+  const std::vector<std::vector<double>> marker_sets = {
+      {30}, {30, 1}, {1, 30}, {30, 40}, {40, 1, 30}, {30, 40, 30, 30}, {40, 30, 1, 40}};
+  const double heights[] = {0.987, -0.3, 0.0, 1e300, std::numeric_limits<double>::infinity()};
+  std::size_t compared = 0;
+  for (const char* name : measures) {
+    for (const auto& ids : marker_sets) {
+      if (static_cast<int>(ids.size()) > max_markers(*measure_from_name(name))) continue;
+      CAPTURE(name, ids);
+      const std::uintptr_t handle = handle_of(bindings, name, ids);
+      const auto direct = bindings.value_function(handle);
+      REQUIRE(direct.function != nullptr);
+      for (const double z : heights) {
+        PartState turned = m.part, moved = m.part;
+        turned.position.z() = -z;
+        turned.euler.x() = z == 0.0 ? 2.5 : 0.3;
+        moved.position.z() = z;
+        moved.velocity.x() = z;
+        state.set_part(m.model.find_part(3), turned);
+        state.set_part(m.model.find_part(4), moved);
+        double value = 0.0;
+        const char* error = bindings.evaluate(handle, in, nullptr, 0, &value, nullptr, nullptr);
+        const double got = direct.function(direct.data, in);
+        if (error) CHECK(std::isnan(got));
+        else CHECK(bits(got) == bits(value));
+        ++compared;
+      }
+    }
+  }
+  // Marker sets a measure takes: DX, DY, DZ, VM, VR up to 3 markers (5 sets), DM 2 (4 sets),
+  // VX, VY, VZ 4 (all 7); each at 5 states.
+  CHECK(compared == (3 * 5 + 4 + 3 * 7 + 5 + 5) * 5);
+
+  // The errors: coincident markers for VR, no state, a state made before the model grew.
+  state.set_part(m.model.find_part(3), m.part);
+  const auto vr = bindings.value_function(handle_of(bindings, "VR", {30, 30}));
+  double value = 0.0;
+  REQUIRE(bindings.evaluate(handle_of(bindings, "VR", {30, 30}), in, nullptr, 0, &value, nullptr, nullptr) != nullptr);
+  CHECK(std::isnan(vr.function(vr.data, in)));
+  const auto dm = bindings.value_function(handle_of(bindings, "DM", {30, 1}));
+  fexpr::Inputs no_state;
+  CHECK(std::isnan(dm.function(dm.data, no_state)));
+  CHECK_FALSE(std::isnan(dm.function(dm.data, in)));
+  m.model.add_part(5, m.part);
+  CHECK(std::isnan(dm.function(dm.data, in)));
+  CHECK_THAT(bindings.evaluate(handle_of(bindings, "DM", {30, 1}), in, nullptr, 0, &value, nullptr, nullptr),
+             Equals("the state does not match the model (parts were added after it was made)"));
+
+  // Measures without a closed form are left to evaluate().
+  for (const char* name : {"PSI", "WX", "ACCX", "AX"}) {
+    CAPTURE(name);
+    CHECK(bindings.value_function(handle_of(bindings, name, {30, 1})).function == nullptr);
+  }
 }

@@ -48,6 +48,18 @@ class Bindings {
   // an evaluation error. Must not allocate: it runs in solver loops.
   virtual const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order,
                                double* value, double* grad, double* hess) const = 0;
+
+  // Optionally, a resolved call without runtime arguments as a plain function, which the
+  // evaluator's machine code calls directly instead of evaluate(): function(data, in) must be
+  // evaluate()'s order-0 value bit for bit, or NaN where evaluate() reports an error (the
+  // evaluator then calls evaluate() for the message). It must not throw or allocate, and data
+  // must stay valid as long as the bindings. The default, {}, means evaluate() is called.
+  struct ValueFunction {
+    using Function = double (*)(const void* data, const Inputs& in) noexcept;
+    Function function = nullptr;
+    const void* data = nullptr;
+  };
+  virtual ValueFunction value_function(std::uintptr_t /*handle*/) const { return {}; }
 };
 
 }  // namespace fexpr
