@@ -3,8 +3,10 @@
 // its chain_rows, which adds the same terms in the same order).
 #include "codegen/rules.hpp"
 
+#include <cmath>
 #include <numbers>
 #include <string_view>
+#include <vector>
 
 namespace fexpr::codegen {
 namespace {
@@ -131,23 +133,29 @@ std::optional<Taylor2> binary(Writer& w, std::string_view name, const Scalar& a,
   return std::nullopt;
 }
 
-// MAG(x, y, z) of builtins/vectors.cpp: std::hypot's three-argument formula (libstdc++'s, which
-// the interpreter calls: the largest magnitude a, then a·√Σ(x_i/a)², and +0 where a is 0), then
-// the rule's partials u_i = x_i/|v| and (δ_ij - u_i u_j)/|v|.
-Dual magnitude(Writer& w, std::span<const Argument> args) {
+// |v| as builtins/vectors.cpp computes it for MAG and UV: std::hypot's three-argument formula
+// (libstdc++'s, which the interpreter calls: the largest magnitude a, then a·√Σ(x_i/a)², and +0
+// where a is 0).
+Scalar hypot3(Writer& w, std::span<const Argument> args) {
   std::vector<Scalar> a;
-  std::vector<const Dual*> rows;
-  for (const Argument& x : args) {
-    a.push_back(w.call("fabs", x.dual.v));
-    rows.push_back(&x.dual);
-  }
+  for (std::size_t i = 0; i < 3; ++i) a.push_back(w.call("fabs", args[i].dual.v));
   const std::string x = text(a[0]), y = text(a[1]), z = text(a[2]);
   const Scalar largest = w.emit(x + " < " + y + " ? (" + y + " < " + z + " ? " + z + " : " + y + ") : (" + x + " < " +
                                 z + " ? " + z + " : " + x + ")");
   const std::string l = text(largest);
   auto square = [&](const std::string& c) { return "(" + c + " / " + l + ") * (" + c + " / " + l + ")"; };
-  const Scalar m = w.emit(l + " != 0.0 ? " + l + " * sqrt(" + square(x) + " + " + square(y) + " + " + square(z) +
-                          ") : 0.0");
+  return w.emit(l + " != 0.0 ? " + l + " * sqrt(" + square(x) + " + " + square(y) + " + " + square(z) + ") : 0.0");
+}
+
+std::vector<const Dual*> rows_of(std::span<const Argument> args) {
+  std::vector<const Dual*> rows;
+  for (const Argument& x : args) rows.push_back(&x.dual);
+  return rows;
+}
+
+// MAG(x, y, z): |v|, then the rule's partials u_i = x_i/|v| and (δ_ij - u_i u_j)/|v|.
+Dual magnitude(Writer& w, std::span<const Argument> args) {
+  const Scalar m = hypot3(w, args);
   std::vector<Scalar> d(3, known(0.0)), dd(w.order() == 2 ? 9 : 0, known(0.0));
   if (w.order() > 0) {
     w.fail_if(text(m) + " == 0.0", "derivative of MAG is undefined at a zero vector (it has no direction)");
@@ -155,7 +163,41 @@ Dual magnitude(Writer& w, std::span<const Argument> args) {
     for (std::size_t i = 0; i < dd.size(); ++i)
       dd[i] = w.div(w.sub(known(i / 3 == i % 3 ? 1.0 : 0.0), w.mul(d[i / 3], d[i % 3])), m);
   }
-  return w.chain_rows(m, rows, d, dd);
+  return w.chain_rows(m, rows_of(args), d, dd);
+}
+
+// UV(x, y, z, k): component k of v/|v|, k the constant the compiler appends to each component's
+// call (eval/compile_vector.cpp). The rule's partials are (δ_ki - u_k u_i)/|v| and
+// (3 u_i u_j u_k - δ_ki u_j - δ_kj u_i - δ_ij u_k)/|v|², written in its operations and order;
+// the index's row and column are 0, as the rule leaves them.
+std::optional<Dual> direction(Writer& w, std::span<const Argument> args) {
+  const Scalar& index = args[3].dual.v;
+  if (!index.known) return std::nullopt;
+  const double nearest = std::nearbyint(index.value);
+  if (!(nearest >= 0.0 && nearest <= 2.0)) return std::nullopt;
+  const int k = static_cast<int>(nearest);
+  const Scalar m = hypot3(w, args);
+  w.fail_if(text(m) + " == 0.0", "UV of a zero vector is undefined (it has no direction)");
+  std::vector<Scalar> u(3, known(0.0));
+  u[k] = w.div(args[k].dual.v, m);
+  std::vector<Scalar> d(4, known(0.0)), dd(w.order() == 2 ? 16 : 0, known(0.0));
+  if (w.order() > 0) {
+    for (int i = 0; i < 3; ++i)
+      if (i != k) u[i] = w.div(args[i].dual.v, m);
+    auto delta = [](int i, int j) { return known(i == j ? 1.0 : 0.0); };
+    for (int i = 0; i < 3; ++i) d[i] = w.div(w.sub(delta(k, i), w.mul(u[k], u[i])), m);
+    if (w.order() == 2) {
+      const Scalar m2 = w.mul(m, m);
+      for (int i = 0; i < 3; ++i)
+        for (int j = 0; j < 3; ++j) {
+          const Scalar cubic = w.mul(w.mul(w.mul(known(3.0), u[i]), u[j]), u[k]);
+          const Scalar less = w.sub(w.sub(w.sub(cubic, w.mul(delta(k, i), u[j])), w.mul(delta(k, j), u[i])),
+                                    w.mul(delta(i, j), u[k]));
+          dd[static_cast<std::size_t>(i * 4 + j)] = w.div(less, m2);
+        }
+    }
+  }
+  return w.chain_rows(u[k], rows_of(args), d, dd);
 }
 
 }  // namespace
@@ -175,6 +217,7 @@ std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::sp
     return w.chain(u, v, t->f, t->fa, t->fb, t->faa, t->fab, t->fbb);
   }
   if (args.size() == 3 && f.name == "MAG") return magnitude(w, args);
+  if (args.size() == 4 && f.name == "UV") return direction(w, args);
   return std::nullopt;
 }
 

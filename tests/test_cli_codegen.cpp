@@ -45,11 +45,17 @@ TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
 }
 
 TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
-  SECTION("a function without a C rule") {
-    const auto r = run_fexpr("codegen --var x '1 + UV([x, 1, 0])*[1, 0, 0]'", true);
+  SECTION("a gradient over more inputs than the evaluator's fast form takes, under the whole expression") {
+    std::string vars, sum;
+    for (int k = 1; k <= 17; ++k) {
+      vars += " --var a" + std::to_string(k);
+      sum += (k > 1 ? "+a" : "a") + std::to_string(k);
+    }
+    const auto r = run_fexpr("codegen --gradient" + vars + " '" + sum + "'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("UV is not supported by fexpr codegen yet") != std::string::npos);
-    CHECK(r.out.find("    ^~~~") != std::string::npos);
+    CHECK(r.out.find("error: the expression reads 17 inputs; fexpr codegen follows the interpreter's fast form, which "
+                     "differentiates at most 16 for a gradient") != std::string::npos);
+    CHECK(r.out.find("\n" + sum + "\n^" + std::string(sum.size() - 1, '~') + "\n") != std::string::npos);
     CHECK(r.out.find("int fexpr_function") == std::string::npos);
   }
   SECTION("a Hessian over more inputs than the evaluator's fast form takes") {

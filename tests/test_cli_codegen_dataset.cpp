@@ -73,30 +73,23 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     CHECK(has(r, "refused.adm:7:1: error: MARKER/20 has no FUNCTION= expression to generate"));
     CHECK(has(r, "\nMARKER/20, PART = 2\n^~~~"));
   }
-  SECTION("a function it does not write, once for the three components of a vector function") {
+  SECTION("an error in a vector function, once for its three components") {
     const std::string r = refusal(kRefused, "VARIABLE/1");
-    const std::string message = "refused.adm:8:33: error: UV is not supported by fexpr codegen yet\n"
-                                "VARIABLE/1, FUNCTION = DX(20) + UV([DY(20), 1, 0])*[1, 0, 0]\n"
-                                "                                ^~~~~~~~~~~~~~~~~~\n";
+    const std::string message = "refused.adm:8:42: error: marker 99 is not defined; the nearest defined markers are 1, 20\n"
+                                "VARIABLE/1, FUNCTION = DX(20) + DXYZ(20, 99)*[1, 0, 0]\n"
+                                "                                         ^~\n";
     CHECK(has(r, message));
     CHECK(r.find(message) == r.rfind(message));
     CHECK(!has(r, "int fexpr_function"));
-  }
-  SECTION("a load whose composed expression it cannot write: the error at the call, with that expression") {
-    CHECK(has(refusal(kRefused, "VARIABLE/13"),
-              "refused.adm:27:27: error: UV is not supported by fexpr codegen yet (in the expression fexpr composes "
-              "SFORCE from: ((-10*UV([DX(20), 1, 0])*[1, 0, 0]))*DX(20,1,0)/DM(20,1))\n"
-              "VARIABLE/13, FUNCTION = 2*SFORCE(1, 0, 2, 0)\n"
-              "                          ^~~~~~~~~~~~~~~~~~\n"));
   }
   SECTION("a VARVAL on a reference cycle") {
     const std::string r = refusal(kRefused, "VARIABLE/2");
     CHECK(has(r, "refused.adm:9:24: error: VARVAL(3) is not evaluated: VARIABLE/3 is on the reference cycle"));
   }
-  SECTION("a VARVAL of a VARIABLE it cannot write: the error inside it, then the call") {
-    const std::string r = refusal(kRefused, "VARIABLE/4");
-    CHECK(has(r, "refused.adm:8:33: error: UV is not supported by fexpr codegen yet"));
-    CHECK(has(r, "refused.adm:11:28: error: fexpr codegen cannot write VARIABLE/1 inline; see the error in it"));
+  SECTION("a VARVAL of a VARIABLE with errors, as the interpreter says it") {
+    CHECK(has(refusal(kRefused, "VARIABLE/4"), "refused.adm:11:28: error: VARVAL(1) is not evaluated: VARIABLE/1 has errors\n"
+                                               "VARIABLE/4, FUNCTION = 1 + VARVAL(1)\n"
+                                               "                           ^~~~~~~~~\n"));
   }
   SECTION("an id that is not TYPE/N, and --var, which an element does not take") {
     CHECK(run_fexpr("codegen " + kRefused + " --id VARIABLE5", true).status == 2);
@@ -110,6 +103,11 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
     CHECK(has(r.out, " *   in[13]  MODE  (the analysis mode; not differentiated)\n"));
     CHECK(has(r.out, "  const double r1 = in[13];\n"));
     CHECK(has(r.out, "if (!(isfinite(r1) && "));
+  }
+  SECTION("a VARIABLE that reads a load composed with UV is written, with UV's zero-vector check") {
+    const auto r = run_fexpr("codegen " + kRefused + " --id VARIABLE/13 --gradient", true);
+    CHECK(r.status == 0);
+    CHECK(has(r.out, "return fx_fail(error, \"UV of a zero vector is undefined (it has no direction)\");"));
   }
   SECTION("an ARYVAL the interpreter does not evaluate, with its message at its place") {
     CHECK(has(refusal(kRefused, "VARIABLE/8"),

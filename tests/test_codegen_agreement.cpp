@@ -7,6 +7,7 @@
 // ever compared. Where the interpreter reports an error, the checked C returns status 1 with
 // the same message, and the C without located errors returns status 1.
 #include "bench/cases.hpp"
+#include "builtins/builtin.hpp"
 #include "codegen/generate.hpp"
 #include "native_build.hpp"
 #include "random_expressions.hpp"
@@ -258,9 +259,10 @@ TEST_CASE("C generated for functions whose parameters vary follows the table's r
 }
 
 // MAG is how the element loads take a force's magnitude (FM, TM), so a BEAM or BUSH written out
-// calls it: the zero vector (no derivative), components far apart in size, 1e300 (the scaling
-// keeps the squares finite) and a subnormal.
-TEST_CASE("C generated for MAG agrees bit for bit, its zero vector included") {
+// calls it; UV divides by the same magnitude. The points: the zero vector (no derivative of MAG,
+// no value of UV), components far apart in size, 1e300 (the scaling keeps the squares finite)
+// and a subnormal.
+TEST_CASE("C generated for MAG and UV agrees bit for bit, their zero vector included") {
   if (!testing::have_c_compiler()) {
     WARN("no C compiler (cc) on this system: nothing to compare");
     return;
@@ -271,10 +273,12 @@ TEST_CASE("C generated for MAG agrees bit for bit, its zero vector included") {
            {0.0, 0.0, 0.0}, {-0.0, 0.0, -0.0}, {1e300, -1e300, 3e299}, {4.9e-324, 0.0, 1.0}, {1e-200, 3.0, -1e200}})
     points.push_back(p);
   std::vector<Subject> subjects;
-  for (const char* text : {"MAG([x, y, TIME])", "MAG([x*y, 0, y]) + x", "MAG([x, x, x])", "2*MAG([TIME, -y, x - 1])"})
+  for (const char* text : {"MAG([x, y, TIME])", "MAG([x*y, 0, y]) + x", "MAG([x, x, x])", "2*MAG([TIME, -y, x - 1])",
+                           "UV([x, y, TIME])*[1, 0, 0]", "UV([x*y, 0, y])*[0, 1, 0] + x", "UV([x, x, x])*[0, 0, 1]",
+                           "UV([TIME, -y, x - 1])*[2, -1, 0.5]", "MAG(UV([x, y*y, 1 - TIME]))"})
     subjects.push_back({text, {"x", "y"}, points});
   const Tally t = agree(subjects);
-  report("MAG", t);
+  report("MAG and UV", t);
   CHECK(t.supported == t.expressions);
   CHECK(t.errors > 0);
 }
@@ -340,4 +344,36 @@ TEST_CASE("C without located errors fails where the interpreter does and folds d
   report("elision and folding rules", t);
   CHECK(t.supported == t.expressions);
   CHECK(t.errors > 50);
+}
+
+// Every function the interpreter evaluates from its arguments alone (a value rule in the table)
+// has a C rule: the generator's "not supported" refusal is left for a function added to the
+// table without one, which this test then names.
+TEST_CASE("fexpr codegen writes every function the interpreter evaluates from its arguments", "[codegen]") {
+  Context context;
+  context.declare_variable("x");
+  std::vector<std::string> written;
+  for (const builtins::Builtin& f : builtins::table()) {
+    if (!f.value) continue;
+    const std::string argument = f.argument == builtins::Shape::vector ? "[x, 1, 0]" : "x";
+    std::string text = std::string(f.name) + "(" + argument;
+    for (int k = 1; k < f.max_args && k < 8; ++k) text += ", x";
+    text += ")";
+    if (f.result == builtins::Shape::vector) text += "*[1, 0, 0]";
+    INFO(text);
+    const auto compiled = compile(text, context);
+    REQUIRE(compiled);
+    for (int order = 0; order <= 2; ++order) {
+      const auto g = codegen::generate_c(*compiled.expression, text, {"f", order, true, true});
+      CHECK(g.diagnostics.empty());
+      CHECK_FALSE(g.source.empty());
+    }
+    written.emplace_back(f.name);
+  }
+  // The README's list of the functions evaluated with value, gradient and Hessian, sorted.
+  CHECK(written == std::vector<std::string>{"ABS",   "ACOS",  "AINT",   "ANINT",  "ASIN", "ATAN", "ATAN2",
+                                            "BISTOP", "CHEBY", "COS",    "COSH",   "DIM",  "EXP",  "FORCOS",
+                                            "FORSIN", "HAVSIN", "IMPACT", "LOG",    "LOG10", "MAG", "MAX",
+                                            "MIN",   "MOD",   "POLY",   "SHF",    "SIGN", "SIN",  "SINH",
+                                            "SQRT",  "STEP",  "STEP5",  "SWEEP",  "TAN",  "TANH", "UV"});
 }

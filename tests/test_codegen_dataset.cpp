@@ -707,6 +707,37 @@ END
                                                          variable->function->expression_span.begin);
 }
 
+TEST_CASE("a VARVAL of a VARIABLE the generator refuses says the error inside it, then the call", "[codegen]") {
+  // VARIABLE/1 reads DIF(1), a constant to the interpreter at IC= and no input of generated code.
+  std::ostringstream errors;
+  auto loaded = dataset::load_model_text("varval.adm", R"(A VARIABLE that reads a DIFF, and one that reads it
+PART/1, GROUND
+DIFF/1, IC = 2, FUNCTION = -3*DIF(1)
+VARIABLE/1, FUNCTION = 2*DIF(1)
+VARIABLE/2, FUNCTION = VARVAL(1) + 1
+END
+)",
+                                         errors);
+  REQUIRE(loaded);
+  const codegen::DatasetCalls calls(**loaded);
+  const auto* inner = (*loaded)->elements->element("VARIABLE", 1);
+  const auto* outer = (*loaded)->elements->element("VARIABLE", 2);
+  REQUIRE(outer->expression);  // the interpreter evaluates it
+  auto compiled = calls.compile_function(*outer->function);
+  CHECK(!compiled);
+  // The error inside, kept for the caller to say first (fexpr codegen does), then the call's.
+  REQUIRE(calls.inlined_diagnostics().size() == 1);
+  const Diagnostic& inside = calls.inlined_diagnostics().front();
+  CHECK(inside.message ==
+        "fexpr codegen writes DIF over the DIFF states, and this dataset was loaded with its DIFFs at their initial "
+        "conditions (load it with dataset::DiffValues::states)");
+  CHECK(inside.span.begin == inner->function->expression_span.begin + inner->function->expression.find("DIF(1)"));
+  REQUIRE(compiled.diagnostics.size() == 1);
+  CHECK(compiled.diagnostics[0].message == "fexpr codegen cannot write VARIABLE/1 inline; see the error in it");
+  CHECK(compiled.diagnostics[0].span.begin ==
+        outer->function->expression_span.begin + outer->function->expression.find("VARVAL(1)"));
+}
+
 TEST_CASE("a dataset function the generator has no rule for is refused, naming those it writes", "[codegen]") {
   // Every call the dataset's bindings evaluate is written; the one left to this refusal is the
   // check of DELAY's ARRAY id, which the compiler asks for and, refused so, does not need.
