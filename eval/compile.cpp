@@ -886,7 +886,8 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
     error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
     return failed();
   }
-  Program::BoundCall bound{resolved.handle, {}, {}};
+  Program::BoundCall bound{resolved.handle, {}, {}, {}};
+  if (resolved.runtime_arguments.empty()) bound.direct = bindings->value_function(resolved.handle);
   for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));

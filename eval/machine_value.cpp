@@ -5,8 +5,6 @@
 #include "eval/run.hpp"
 #include "eval/x86_64_assembler.hpp"
 
-#include <fexpr/bindings.hpp>
-
 #include <algorithm>
 #include <bit>
 #include <climits>
@@ -309,12 +307,6 @@ class Translation {
 
   const Operand& at(std::uint32_t r) const { return where_[r]; }
 
-  // A bound call the bindings give as a plain function: a measure called without
-  // machine_bound's virtual evaluate() and its dispatch, which cost as much as the measure.
-  Bindings::ValueFunction direct_value(const Step& s) const {
-    if (s.count != 0 || p_.bindings == nullptr) return {};
-    return p_.bindings->value_function(p_.bound_calls[s.x[1]].handle);
-  }
 
   // Whether an infinity or NaN in the operand at position `i` of step s always makes the step's
   // value (or a branch's test) not finite: + - * of anything, the numerator of /, and the
@@ -650,7 +642,9 @@ class Translation {
           a_.address_of_stack(x86_64::rsi, argument_at(0));
           a_.set(x86_64::rdx, args.size());
           a_.call(reinterpret_cast<const void*>(&machine_call));
-        } else if (const auto direct = direct_value(s); direct.function) {  // function(data, inputs)
+        } else if (const auto& direct = p_.bound_calls[s.x[1]].direct; direct.function) {
+          // function(data, inputs): a measure called without machine_bound's virtual evaluate()
+          // and its dispatch, which cost as much as the measure.
           a_.set(x86_64::rdi, reinterpret_cast<std::uintptr_t>(direct.data));
           a_.restore(x86_64::rsi, saved_at(1));
           a_.call(reinterpret_cast<const void*>(direct.function));

@@ -163,6 +163,7 @@ struct Program {
     std::uintptr_t handle;
     std::vector<std::int32_t> derivative;  // derivative index of each input the call reads
     std::vector<std::int32_t> lane;        // the fast form's lane of each of those inputs
+    Bindings::ValueFunction direct{};      // its value without evaluate(), where the bindings give one
   };
   // Bound calls with runtime arguments have at most this many (CUBSPL(x, z, id, iord)).
   static constexpr std::size_t kMaxRuntimeArguments = 4;

@@ -1058,6 +1058,13 @@ class Fast {
     for (int k = 0; k < s.count; ++k) args[k] = r_[list[k]];
     double out = 0.0;
     if constexpr (!kIsDual<T>) {
+      if (call.direct.function) {
+        out = call.direct.function(call.direct.data, *b_.inputs);
+        if (!std::isnan(out)) [[likely]] {
+          v = out;
+          return true;
+        }
+      }  // NaN: evaluate() has the error, or gives the NaN itself
       if (p_.bindings->evaluate(call.handle, *b_.inputs, args, 0, &out, nullptr, nullptr)) return false;
       v = out;
       return true;

@@ -314,6 +314,8 @@ TEST_CASE("machine code of model-bound expressions gives the interpreter's bits 
     };
     const std::vector<Outcome> interpreted = outcomes(true), without_state = outcomes(false);
     REQUIRE(p.machine.run.load() == nullptr);
+    // The interpreter calls the measures directly too; an error is still evaluate()'s.
+    if (text == "VR(3,3) + x") CHECK(interpreted.front().error == "VR is undefined when markers coincide at 1:1");
     if (!machine_code()) continue;
     REQUIRE(fexpr::detail::make_machine_value(p) != nullptr);
     CHECK(outcomes(true) == interpreted);
