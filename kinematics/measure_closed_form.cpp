@@ -301,7 +301,12 @@ const char* velocity_value(const MeasureCall& call, const Model& model, const St
   } else {
     const Marker* l = argument(call, model, 3);
     const Vector3d omega_l = l && l->part != 0 ? state.part(l->part).omega : Vector3d::Zero();
-    const Vector3d w = vi - vj - omega_l.cross(r);
+    // vi - vj - omega_l × r in the operations of Eigen's cross product and difference (the
+    // general path's bits), written per component: GCC built Eigen's form's x and y through
+    // the stack, two 8-byte stores read back as one 16-byte load, which waits for both stores.
+    const Vector3d w(vi.x() - vj.x() - (omega_l.y() * r.z() - omega_l.z() * r.y()),
+                     vi.y() - vj.y() - (omega_l.z() * r.x() - omega_l.x() * r.z()),
+                     vi.z() - vj.z() - (omega_l.x() * r.y() - omega_l.y() * r.x()));
     if constexpr (M == Measure::VM) {
       return magnitude(w, kZeroVelocity, false, *value);
     } else {
