@@ -307,7 +307,6 @@ class Translation {
 
   const Operand& at(std::uint32_t r) const { return where_[r]; }
 
-
   // Whether an infinity or NaN in the operand at position `i` of step s always makes the step's
   // value (or a branch's test) not finite: + - * of anything, the numerator of /, and the
   // one-operand steps that keep an infinity (-x, x**3, ABS, SQRT, ...).

@@ -31,7 +31,7 @@ struct DirectMeasure {
   const Model* model;
 };
 // The order-0 value of a DirectMeasure of measure m as one function with the measure fixed, for
-// the evaluator's machine code to call with no dispatch in between (Bindings::value_function):
+// the evaluator to call with no dispatch in between (Bindings::value_function):
 // closed_form_value's bits, or NaN where kinematics::evaluate reports an error. nullptr for a
 // measure without a closed form.
 Bindings::ValueFunction::Function direct_value(Measure m);

@@ -50,7 +50,8 @@ class Bindings {
                                double* value, double* grad, double* hess) const = 0;
 
   // Optionally, a resolved call without runtime arguments as a plain function, which the
-  // evaluator's machine code calls directly instead of evaluate(): function(data, in) must be
+  // evaluator (its machine code and its fast form) calls for a value instead of evaluate(): a
+  // virtual call and a dispatch less per call. function(data, in) must be
   // evaluate()'s order-0 value bit for bit, or NaN where evaluate() reports an error (the
   // evaluator then calls evaluate() for the message). It must not throw or allocate, and data
   // must stay valid as long as the bindings. The default, {}, means evaluate() is called.
