@@ -53,9 +53,17 @@ Vector3d omega(const CallMarker& m) { return m.marker && m.marker->part != 0 ? m
 
 // r = origin of i - origin of j.
 Vector3d separation(const CallMarker (&mk)[4]) { return origin(mk[0]) - origin(mk[1]); }
-// w = v_i - v_j - omega_l × r, the velocity of i relative to j seen in l.
+// w = v_i - v_j - omega_l × r, the velocity of i relative to j seen in l, in the operations of
+// Eigen's cross product and difference (the general path's bits), written per component: GCC
+// built Eigen's form's x and y through the stack, two 8-byte stores read back as one 16-byte
+// load, which waits for both stores.
+Vector3d velocity_in_frame(const Vector3d& vi, const Vector3d& vj, const Vector3d& omega_l, const Vector3d& r) {
+  return {vi.x() - vj.x() - (omega_l.y() * r.z() - omega_l.z() * r.y()),
+          vi.y() - vj.y() - (omega_l.z() * r.x() - omega_l.x() * r.z()),
+          vi.z() - vj.z() - (omega_l.x() * r.y() - omega_l.y() * r.x())};
+}
 Vector3d velocity_in_frame(const CallMarker (&mk)[4], const Vector3d& r) {
-  return velocity(mk[0]) - velocity(mk[1]) - omega(mk[3]).cross(r);
+  return velocity_in_frame(velocity(mk[0]), velocity(mk[1]), omega(mk[3]), r);
 }
 // x, y or z: the axis of k a component measure reads.
 constexpr int component(Measure m) {
@@ -301,12 +309,7 @@ const char* velocity_value(const MeasureCall& call, const Model& model, const St
   } else {
     const Marker* l = argument(call, model, 3);
     const Vector3d omega_l = l && l->part != 0 ? state.part(l->part).omega : Vector3d::Zero();
-    // vi - vj - omega_l × r in the operations of Eigen's cross product and difference (the
-    // general path's bits), written per component: GCC built Eigen's form's x and y through
-    // the stack, two 8-byte stores read back as one 16-byte load, which waits for both stores.
-    const Vector3d w(vi.x() - vj.x() - (omega_l.y() * r.z() - omega_l.z() * r.y()),
-                     vi.y() - vj.y() - (omega_l.z() * r.x() - omega_l.x() * r.z()),
-                     vi.z() - vj.z() - (omega_l.x() * r.y() - omega_l.y() * r.x()));
+    const Vector3d w = velocity_in_frame(vi, vj, omega_l, r);
     if constexpr (M == Measure::VM) {
       return magnitude(w, kZeroVelocity, false, *value);
     } else {

@@ -48,8 +48,9 @@ struct Evaluating : TurnedMarker {
 
 std::uint64_t bits(double x) { return std::bit_cast<std::uint64_t>(x); }
 
-std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name) {
-  const std::optional<double> arguments[] = {30.0, 1.0};
+std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name,
+                         const std::vector<double>& ids = {30.0, 1.0}) {
+  std::vector<std::optional<double>> arguments(ids.begin(), ids.end());
   auto resolved = bindings.resolve(name, arguments);
   auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
   REQUIRE(call != nullptr);
@@ -111,19 +112,6 @@ TEST_CASE("ModelBindings say so when no state is given, through either entry", "
   CHECK_THAT(bound_error, Equals("no model state was given to evaluate a kinematic function"));
   CHECK_THAT(measure_error, Equals(bound_error));
 }
-
-namespace {
-
-std::uintptr_t handle_of(const fexpr::kinematics::ModelBindings& bindings, const char* name,
-                         const std::vector<double>& ids) {
-  std::vector<std::optional<double>> arguments(ids.begin(), ids.end());
-  auto resolved = bindings.resolve(name, arguments);
-  auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
-  REQUIRE(call != nullptr);
-  return call->handle;
-}
-
-}  // namespace
 
 TEST_CASE("ModelBindings' direct value functions give evaluate()'s bits, and NaN where it reports an error",
           "[kinematics][bindings]") {
