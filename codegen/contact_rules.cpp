@@ -41,7 +41,7 @@ Dual pushing(Writer& w, const Dual& f, double sense) {
   w.open("else");
   w.assign(out, w.constant(0.0));
   w.close();
-  return out;
+  return w.joined(out);
 }
 
 Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop) {
@@ -82,6 +82,7 @@ Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argu
     w.open("else");
     w.assign(out, zero);
     w.close();
+    out = w.joined(out);
   }
   std::vector<const Dual*> rows;
   for (const Argument& a : args) rows.push_back(&a.dual);

@@ -227,6 +227,7 @@ class Generator {
   // After a label, what the registers hold depends on the way in: only their variables are known.
   void forget() {
     for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) cur_[r] = reg_[r];
+    w_.forget_reuse();
   }
 
   std::string label(std::uint32_t k) const { return prefix_ + "L" + std::to_string(k); }
@@ -273,6 +274,7 @@ class Generator {
       const std::string name = prefix_ + "r" + std::to_string(r);
       d.v = variable(name);
       const bool input = r < p_.first_constant;
+      if (input) w_.declare_const(name);
       if (o_.order >= 1) {
         for (std::size_t l = 0; l < lanes; ++l)
           d.g.push_back(input ? known(p_.input_lane[r] == static_cast<std::int32_t>(l) ? 1.0 : 0.0)
@@ -291,6 +293,7 @@ class Generator {
       Dual& d = given_[k];
       d.v = variable("s" + std::to_string(k));
       d.v.finite = o_.checked;
+      w_.declare_const(d.v.name);
       for (std::size_t l = 0; l < lanes && o_.order >= 1; ++l)
         d.g.push_back(known(p_.derivative_lane[k] == static_cast<std::int32_t>(l) ? 1.0 : 0.0));
       if (o_.order >= 2) d.h.assign(lanes * lanes, known(0.0));
@@ -324,14 +327,10 @@ class Generator {
     Dual& held = cur_[dst];
     held = reg_[dst];
     const auto hold = [](Scalar& to, const Scalar& from) {
-      if (from.known) {
+      if (from.known)
         to = from;
-        return;
-      }
-      to.finite = from.finite;
-      to.guarded = from.guarded;
-      to.zero = from.zero;
-      to.nonnegative = from.nonnegative;
+      else
+        keep_facts(to, from);
     };
     hold(held.v, d.v);
     for (std::size_t k = 0; k < held.g.size(); ++k) hold(held.g[k], d.g[k]);

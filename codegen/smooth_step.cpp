@@ -1,5 +1,8 @@
 #include "codegen/smooth_step.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <numbers>
 
 namespace fexpr::codegen {
@@ -20,30 +23,39 @@ Dual curve(Arithmetic& m, Curve c, const Dual& t) {
 
 }  // namespace
 
-Dual clamped(Arithmetic& m, Curve c, const Dual& delta, const Dual& h0, const Dual& h1, const Dual& rise) {
+Dual clamped(Arithmetic& m, Curve c, const std::function<Dual()>& delta, const Dual& h0, const Dual& h1,
+             const Dual& rise) {
   Writer& w = m.writer();
+  // Only the value is read before the branches; its derivatives, read in the curve's branch,
+  // are written there again (what is written here and not read is dropped).
+  const Scalar before = delta().v;
   const Dual out = w.declare();
-  const std::string d = text(delta.v);
+  const std::string d = text(before);
   w.open("if (" + d + " <= 0.0)");
   w.assign(out, h0);
   w.close();
   w.open("else if (" + d + " >= 1.0)");
   w.assign(out, h1);
   w.close();
-  // Between the two, delta is above 0 (and below 1), or NaN, which the curve carries into the
-  // value: that value's test catches it.
-  Dual inside = delta;
-  inside.v.nonnegative = true;
-  inside.v.guarded = inside.v.guarded || w.checked();
+  // Between the two, delta is above 0 and below 1, or NaN, which the curve carries into the
+  // value: that value's test catches it. Its derivative terms fold with those bounds (a zero
+  // times -delta is -0 there).
+  Scalar inside = before;
+  inside.nonnegative = true;
+  inside.guarded = inside.guarded || w.checked();
+  inside.lo = std::max(inside.lo, std::numeric_limits<double>::denorm_min());
+  inside.hi = std::min(inside.hi, std::nextafter(1.0, 0.0));
   w.open("else");
-  w.assign(out, m.add(h0, m.mul(rise, curve(m, c, inside))));
+  w.refine(inside);
+  Dual between = delta();
+  keep_facts(between.v, inside);
+  w.assign(out, m.add(h0, m.mul(rise, curve(m, c, between))));
   w.close();
-  return out;
+  return w.joined(out);
 }
 
 Dual smooth_step(Arithmetic& m, const Dual& x, const Dual& x0, const Dual& h0, const Dual& x1, const Dual& h1, Curve c) {
-  const Dual delta = m.div(m.sub(x, x0), m.sub(x1, x0));
-  return clamped(m, c, delta, h0, h1, m.sub(h1, h0));
+  return clamped(m, c, [&] { return m.div(m.sub(x, x0), m.sub(x1, x0)); }, h0, h1, m.sub(h1, h0));
 }
 
 }  // namespace fexpr::codegen

@@ -6,7 +6,9 @@
 #include "codegen/rules.hpp"
 #include "codegen/smooth_step.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <string_view>
 #include <vector>
@@ -28,9 +30,11 @@ Dual contact(Writer& w, const Dual& x, const Dual& xdot, double at, double k, do
              double sense) {
   DualArithmetic m(w);
   auto c = [&](double v) { return w.constant(v); };
-  // The penetration, written in the branch x < at (x > at): above 0.
+  // The penetration, written in the branch x < at (x > at): above 0, since x is not NaN there
+  // and a difference of two doubles rounds to 0 only when they are equal.
   Dual u = sense > 0.0 ? w.sub(c(at), x) : w.sub(x, c(at));
-  u.v.nonnegative = true;
+  u.v.nonnegative = u.v.no_nan = true;
+  u.v.lo = std::max(u.v.lo, std::numeric_limits<double>::denorm_min());
   if (sense > 0.0)
     return contact_force(w, u, smooth_step(m, x, w.sub(c(at), c(d)), c(cmax), c(at), c(0.0), Curve::cubic), xdot, k, e, 1.0);
   return contact_force(w, u, smooth_step(m, x, c(at), c(0.0), w.add(c(at), c(d)), c(cmax), Curve::cubic), xdot, k, e, -1.0);
@@ -85,8 +89,10 @@ std::optional<Dual> step(Writer& w, const builtins::Builtin& f, Curve curve, std
   const double x0 = (*c)[0], h0 = (*c)[1], x1 = (*c)[2], h1 = (*c)[3], span = x1 - x0;
   int exponent = 0;
   const bool exact = std::fabs(std::frexp(span, &exponent)) == 0.5 && std::isfinite(1.0 / span);
-  const Dual offset = w.sub(args[0].dual, w.constant(x0));
-  const Dual delta = exact ? w.mul(offset, w.constant(1.0 / span)) : w.div(offset, w.constant(span));
+  const auto delta = [&] {
+    const Dual offset = w.sub(args[0].dual, w.constant(x0));
+    return exact ? w.mul(offset, w.constant(1.0 / span)) : w.div(offset, w.constant(span));
+  };
   DualArithmetic m(w);
   return clamped(m, curve, delta, w.constant(h0), w.constant(h1), w.constant(h1 - h0));
 }
@@ -111,7 +117,7 @@ std::optional<Dual> contact_call(Writer& w, const builtins::Builtin& f, std::spa
   w.open("else");
   w.assign(out, w.constant(0.0));
   w.close();
-  return out;
+  return w.joined(out);
 }
 
 }  // namespace

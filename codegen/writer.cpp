@@ -4,13 +4,58 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstring>
+#include <limits>
 #include <map>
 
 namespace fexpr::codegen {
 
+namespace {
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+constexpr double kLargest = std::numeric_limits<double>::max();
+
+// Whenever s is not NaN, low(s) <= s <= high(s).
+double low(const Scalar& s) {
+  if (s.known) return std::isnan(s.value) ? -kInfinity : s.value;
+  return s.finite ? std::max(s.lo, -kLargest) : s.lo;
+}
+double high(const Scalar& s) {
+  if (s.known) return std::isnan(s.value) ? kInfinity : s.value;
+  return s.finite ? std::min(s.hi, kLargest) : s.hi;
+}
+bool never_nan(const Scalar& s) { return s.known ? !std::isnan(s.value) : s.finite || s.no_nan; }
+// Finite on every run that reaches it.
+bool bounded(const Scalar& s) { return never_nan(s) && low(s) > -kInfinity && high(s) < kInfinity; }
+bool never_zero(const Scalar& s) { return low(s) > 0.0 || high(s) < 0.0; }
+bool sign_set(const Scalar& s) {
+  return s.known ? !std::isnan(s.value) && std::signbit(s.value) : s.negative || high(s) < 0.0;
+}
+// Never -0: known so, marked, or with its sign bit clear or never zero.
+bool not_minus_zero(const Scalar& s) {
+  if (s.known) return !(s.value == 0.0 && std::signbit(s.value));
+  return s.not_minus_zero || s.nonnegative || never_zero(s);
+}
+
+}  // namespace
+
 bool is(const Scalar& s, double v) { return s.known && s.value == v && std::signbit(s.value) == std::signbit(v); }
 bool is_finite(const Scalar& s) { return s.known ? std::isfinite(s.value) : s.finite || s.zero; }
-bool sign_clear(const Scalar& s) { return s.known ? !std::isnan(s.value) && !std::signbit(s.value) : s.nonnegative; }
+bool sign_clear(const Scalar& s) {
+  return s.known ? !std::isnan(s.value) && !std::signbit(s.value) : s.nonnegative || low(s) > 0.0;
+}
+
+void keep_facts(Scalar& to, const Scalar& from) {
+  to.finite = to.finite || from.finite;
+  to.guarded = to.guarded || from.guarded;
+  to.zero = to.zero || from.zero;
+  to.nonnegative = to.nonnegative || from.nonnegative;
+  to.negative = to.negative || from.negative;
+  to.not_minus_zero = to.not_minus_zero || from.not_minus_zero;
+  to.no_nan = to.no_nan || from.no_nan;
+  to.lo = std::max(to.lo, from.lo);
+  to.hi = std::min(to.hi, from.hi);
+}
 
 namespace {
 
@@ -30,12 +75,62 @@ bool stays_finite_product(const Scalar& a, const Scalar& b) {
   const auto at_most_one = [](const Scalar& s) { return s.known && std::fabs(s.value) <= 1.0; };
   return (is_finite(a) && at_most_one(b)) || (is_finite(b) && at_most_one(a));
 }
-Scalar finite_if(Scalar s, bool finite) {
-  s.finite = finite;
-  return s;
+
+// The facts of a result (no name): its bounds from the operands' bounds, and whether it can be
+// NaN, for operands that never are.
+Scalar bounds(double lo, double hi) {
+  Scalar f = variable({});
+  f.no_nan = true;
+  f.lo = std::isnan(lo) ? -kInfinity : lo;
+  f.hi = std::isnan(hi) ? kInfinity : hi;
+  return f;
 }
-Scalar nonnegative_if(Scalar s, bool nonnegative) {
-  s.nonnegative = nonnegative;
+Scalar sum_facts(const Scalar& a, const Scalar& b) {
+  Scalar f = variable({});
+  // Infinities of opposite signs are the one way a sum of numbers makes a NaN.
+  if (never_nan(a) && never_nan(b) && !(high(a) == kInfinity && low(b) == -kInfinity) &&
+      !(low(a) == -kInfinity && high(b) == kInfinity))
+    f = bounds(low(a) + low(b), high(a) + high(b));
+  f.nonnegative = sign_clear(a) && sign_clear(b);
+  f.negative = sign_set(a) && sign_set(b);
+  // Rounding to nearest, a sum is -0 only when both terms are.
+  f.not_minus_zero = not_minus_zero(a) || not_minus_zero(b);
+  return f;
+}
+Scalar negated(const Scalar& a) {
+  Scalar n = variable({});
+  n.lo = -high(a);
+  n.hi = -low(a);
+  n.no_nan = never_nan(a);
+  n.nonnegative = sign_set(a);
+  n.negative = sign_clear(a);
+  n.not_minus_zero = sign_set(a) || never_zero(a);
+  return n;
+}
+// Products and quotients of finite numbers lie between those of the ends; their sign is the
+// sign bits' exclusive or, zeros and underflows included.
+Scalar corner_facts(const Scalar& a, const Scalar& b, double (*op)(double, double)) {
+  const double c[4] = {op(low(a), low(b)), op(low(a), high(b)), op(high(a), low(b)), op(high(a), high(b))};
+  return bounds(std::min({c[0], c[1], c[2], c[3]}), std::max({c[0], c[1], c[2], c[3]}));
+}
+Scalar product_facts(const Scalar& a, const Scalar& b, bool divide) {
+  Scalar f = variable({});
+  if (bounded(a) && bounded(b) && (!divide || never_zero(b)))
+    f = corner_facts(a, b, divide ? +[](double x, double y) { return x / y; } : +[](double x, double y) { return x * y; });
+  const bool square = !divide && !a.known && !b.known && a.name == b.name;
+  f.nonnegative = square || (sign_clear(a) && sign_clear(b)) || (sign_set(a) && sign_set(b));
+  f.negative = (sign_clear(a) && sign_set(b)) || (sign_set(a) && sign_clear(b));
+  // A product by a constant of magnitude at least 1 is zero only when the other factor is, and
+  // then -0 when their signs differ.
+  const auto scaled = [&](const Scalar& k, const Scalar& x) {
+    if (divide || !k.known || !(std::fabs(k.value) >= 1.0)) return false;
+    return k.value > 0.0 ? not_minus_zero(x) : sign_set(x) || never_zero(x);
+  };
+  f.not_minus_zero = scaled(a, b) || scaled(b, a);
+  return f;
+}
+Scalar with(Scalar s, const Scalar& facts) {
+  keep_facts(s, facts);
   return s;
 }
 
@@ -69,10 +164,12 @@ void Writer::line(const std::string& statement) { body_ += std::string(2 * stati
 void Writer::open(const std::string& head) {
   line(head.empty() ? "{" : head + " {");
   ++depth_;
+  held_.emplace_back();
 }
 
 void Writer::close() {
   --depth_;
+  held_.pop_back();
   line("}");
 }
 
@@ -133,7 +230,30 @@ void Writer::drop_unused() {
 Scalar Writer::emit(const std::string& expression) {
   Scalar s = variable("t" + std::to_string(next_++));
   line("const double " + s.name + " = " + expression + ";");
+  immutable_.insert(s.name);
   return s;
+}
+
+Scalar Writer::pure(const std::string& expression, std::initializer_list<const Scalar*> operands) {
+  // Not at the function's own level, where the lines between a jump and a label may be skipped.
+  bool reusable = held_.size() > 1;
+  for (const Scalar* s : operands) reusable = reusable && (s->known || immutable_.count(s->name) > 0);
+  if (!reusable) return emit(expression);
+  for (auto block = held_.rbegin(); block != held_.rend(); ++block)
+    if (const auto found = block->find(expression); found != block->end()) return found->second;
+  const Scalar s = emit(expression);
+  held_.back()[expression] = s;
+  definition_[s.name] = expression;
+  return s;
+}
+
+void Writer::refine(const Scalar& s) {
+  if (s.known) return;
+  if (const auto d = definition_.find(s.name); d != definition_.end()) held_.back()[d->second] = s;
+}
+
+void Writer::forget_reuse() {
+  for (auto& block : held_) block.clear();
 }
 
 Scalar Writer::local() {
@@ -147,67 +267,76 @@ void Writer::fail_if(const std::string& condition, const std::string& message) {
 }
 
 // Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x, and
-// x + (+0) = x for x with its sign bit clear (or NaN); and for z, +0 or -0: z + c = c - z = c
-// and z - c = -c for a known c != 0, z + (+0) = (+0) - z = +0 and z - (-0) = +0 (round to
-// nearest: +0 + -0 is +0). The sign bit of a product or quotient is that of its factors'
-// (underflow included), of a sum of two with it clear clear, of a square clear.
+// x + (+0) = x for x never -0 (or NaN); and for z, +0 or -0: z + x = x - z = x for x never -0,
+// z - c = -c for a known c != 0, (+0) - z = +0 and z - (-0) = +0 (round to nearest: +0 + -0
+// is +0). The facts of a result follow from its operands' (sum_facts, product_facts).
 Scalar Writer::add(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value + b.value);
-  if (is(b, -0.0) || (is(b, 0.0) && sign_clear(a))) return a;
-  if (is(a, -0.0) || (is(a, 0.0) && sign_clear(b))) return b;
-  if (a.zero && (nonzero(b) || is(b, 0.0))) return b;
-  if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
-  const Scalar s = emit(text(a) + " + " + text(b));
+  if (is(b, -0.0) || (is(b, 0.0) && not_minus_zero(a))) return a;
+  if (is(a, -0.0) || (is(a, 0.0) && not_minus_zero(b))) return b;
+  if (a.zero && not_minus_zero(b)) return b;
+  if (b.zero && not_minus_zero(a)) return a;
+  Scalar s = with(pure(text(a) + " + " + text(b), {&a, &b}), sum_facts(a, b));
   if (a.zero && b.zero) return zero_of(s);
-  return nonnegative_if(finite_if(s, stays_finite_sum(a, b)), sign_clear(a) && sign_clear(b));
+  s.finite = s.finite || stays_finite_sum(a, b);
+  return s;
 }
 Scalar Writer::sub(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value - b.value);
   if (is(b, 0.0)) return a;
   if (a.zero && nonzero(b)) return known(-b.value);
   if (a.zero && is(b, -0.0)) return known(0.0);
-  if (b.zero && (nonzero(a) || is(a, 0.0))) return a;
-  const Scalar s = emit(text(a) + " - " + text(b));
+  if (b.zero && not_minus_zero(a)) return a;
+  Scalar s = with(pure(text(a) + " - " + text(b), {&a, &b}), sum_facts(a, negated(b)));
   if (a.zero && b.zero) return zero_of(s);
-  const bool b_sign_set = b.known && !std::isnan(b.value) && std::signbit(b.value);
-  return nonnegative_if(finite_if(s, stays_finite_sum(a, b)), sign_clear(a) && b_sign_set);
+  s.finite = s.finite || stays_finite_sum(a, b);
+  return s;
 }
 Scalar Writer::mul(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value * b.value);
   if (is(b, 1.0)) return a;
   if (is(a, 1.0)) return b;
-  const bool square = !a.known && !b.known && a.name == b.name;
-  return nonnegative_if(finite_if(emit(text(a) + " * " + text(b)), stays_finite_product(a, b)),
-                        square || (sign_clear(a) && sign_clear(b)));
+  Scalar s = with(pure(text(a) + " * " + text(b), {&a, &b}), product_facts(a, b, false));
+  s.finite = s.finite || stays_finite_product(a, b);
+  return s;
 }
 Scalar Writer::div(const Scalar& a, const Scalar& b) {
   if (a.known && b.known) return known(a.value / b.value);
   if (is(b, 1.0)) return a;
-  return nonnegative_if(emit(text(a) + " / " + text(b)), sign_clear(a) && sign_clear(b));
+  return with(pure(text(a) + " / " + text(b), {&a, &b}), product_facts(a, b, true));
 }
 Scalar Writer::neg(const Scalar& a) {
   if (a.known) return known(-a.value);
-  const Scalar s = emit("-" + a.name);
-  return a.zero ? zero_of(s) : finite_if(s, is_finite(a));
+  Scalar s = with(pure("-" + a.name, {&a}), negated(a));
+  if (a.zero) return zero_of(s);
+  s.finite = s.finite || is_finite(a);
+  return s;
 }
 Scalar Writer::term(const Scalar& a, const Scalar& b) {
   const auto is_zero = [](const Scalar& s) { return s.zero || (s.known && s.value == 0.0); };
-  const auto safe = [](const Scalar& x) { return is_finite(x) || x.guarded; };
-  // A known zero times a finite number with its sign bit clear is that zero.
+  const auto safe = [](const Scalar& x) { return is_finite(x) || x.guarded || bounded(x); };
+  // A known zero times a finite number of known sign is a zero of known sign.
   if (b.known && b.value == 0.0 && safe(a) && sign_clear(a)) return known(b.value);
+  if (b.known && b.value == 0.0 && safe(a) && sign_set(a)) return known(-b.value);
   if (a.known && a.value == 0.0 && safe(b) && sign_clear(b)) return known(a.value);
+  if (a.known && a.value == 0.0 && safe(b) && sign_set(b)) return known(-a.value);
   const Scalar s = mul(a, b);
   if (s.known) return s;
   return (is_zero(a) && safe(b)) || (is_zero(b) && safe(a)) ? zero_of(s) : s;
 }
 Scalar Writer::call(const std::string& function, const Scalar& a) {
-  Scalar s = emit(function + "(" + text(a) + ")");
-  // The square root of +0 up to a finite number is one too.
-  if (function == "sqrt") s.finite = s.nonnegative = is_finite(a) && sign_clear(a);
+  Scalar s = pure(function + "(" + text(a) + ")", {&a});
+  if (function == "sqrt") {
+    // The square root of +0 up to a finite number is one too; it is rounded correctly, so
+    // monotone.
+    s.finite = s.finite || (is_finite(a) && sign_clear(a));
+    s.nonnegative = s.nonnegative || sign_clear(a);
+    if (never_nan(a) && low(a) >= 0.0) s = with(s, bounds(std::sqrt(low(a)), std::sqrt(high(a))));
+  }
   return s;
 }
 Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
-  return emit(function + "(" + text(a) + ", " + text(b) + ")");
+  return pure(function + "(" + text(a) + ", " + text(b) + ")", {&a, &b});
 }
 Scalar Writer::select(const std::string& condition, const Scalar& a, const Scalar& b) {
   return emit(condition + " ? " + text(a) + " : " + text(b));
@@ -320,6 +449,42 @@ Dual Writer::declare() {
     names += ", " + r.h[k].name;
   }
   line("double " + names + ";");
+  assigned_[r.v.name];
+  for (const Scalar& g : r.g) assigned_[g.name];
+  for (const Scalar& h : r.h) assigned_[h.name];
+  return r;
+}
+
+Dual Writer::joined(const Dual& out) {
+  Dual r = out;
+  const auto join = [&](Scalar& s) {
+    const auto found = assigned_.find(s.name);
+    if (found == assigned_.end()) return;
+    const std::vector<Scalar> set = std::move(found->second);
+    assigned_.erase(found);
+    if (set.empty()) return;
+    const bool same = std::all_of(set.begin(), set.end(), [&](const Scalar& x) {
+      return x.known && set.front().known && std::memcmp(&x.value, &set.front().value, sizeof x.value) == 0;
+    });
+    if (same) {
+      s = set.front();
+      return;
+    }
+    s.no_nan = s.nonnegative = s.negative = s.not_minus_zero = true;
+    s.lo = kInfinity;
+    s.hi = -kInfinity;
+    for (const Scalar& x : set) {
+      s.no_nan = s.no_nan && never_nan(x);
+      s.nonnegative = s.nonnegative && sign_clear(x);
+      s.negative = s.negative && sign_set(x);
+      s.not_minus_zero = s.not_minus_zero && not_minus_zero(x);
+      s.lo = std::min(s.lo, low(x));
+      s.hi = std::max(s.hi, high(x));
+    }
+  };
+  join(r.v);
+  for (Scalar& g : r.g) join(g);
+  for (Scalar& h : r.h) join(h);
   return r;
 }
 
@@ -335,8 +500,11 @@ void Writer::assign(const Dual& to, const Dual& from) {
     for (std::size_t t = 0; t < k && !s.known; ++t) overwritten = overwritten || targets[t]->name == s.name;
     texts.push_back(overwritten ? emit(s.name).name : text(s));
   }
-  for (std::size_t k = 0; k < targets.size(); ++k)
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    if (const auto branches = assigned_.find(targets[k]->name); branches != assigned_.end())
+      branches->second.push_back(*sources[k]);
     if (texts[k] != targets[k]->name) line(targets[k]->name + " = " + texts[k] + ";");
+  }
 }
 
 }  // namespace fexpr::codegen

@@ -5,6 +5,10 @@
 // the Dual's order, so the C compiler (without contraction) gives the interpreter's bits.
 #pragma once
 
+#include <initializer_list>
+#include <limits>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -14,7 +18,12 @@ namespace fexpr::codegen {
 // variable may carry what the checks guarantee on every run that succeeds: `finite` (tested),
 // `guarded` (an infinity or NaN in it reaches a later test through the values it feeds),
 // `zero` (a finite or guarded number times a zero: +0 or -0, the sign not known here), and
-// `nonnegative` (its sign bit is clear whenever it is not NaN: +0 up to +infinity).
+// `nonnegative` (its sign bit is clear whenever it is not NaN: +0 up to +infinity). And what
+// holds on every run that reaches it: `negative` (its sign bit is set whenever it is not NaN),
+// `not_minus_zero`, `no_nan`, and `lo` <= value <= `hi` whenever it is not NaN (+0 and -0 both
+// as 0). The bounds
+// of a result are those of its operands' bounds put through the operation, which holds because
+// rounding to nearest is monotone: x <= y gives round(x) <= round(y), overflow included.
 struct Scalar {
   bool known = true;
   double value = 0.0;
@@ -23,12 +32,19 @@ struct Scalar {
   bool guarded = false;
   bool zero = false;
   bool nonnegative = false;
+  bool negative = false;
+  bool not_minus_zero = false;
+  bool no_nan = false;
+  double lo = -std::numeric_limits<double>::infinity();
+  double hi = std::numeric_limits<double>::infinity();
 };
 inline Scalar known(double v) { return Scalar{true, v, {}}; }
 inline Scalar variable(std::string name) { return Scalar{false, 0.0, std::move(name)}; }
 bool is(const Scalar& s, double v);  // known, equal to v and of its sign
 bool is_finite(const Scalar& s);     // known finite, or a variable marked finite or zero
-bool sign_clear(const Scalar& s);    // known and not NaN with its sign bit clear, or marked nonnegative
+bool sign_clear(const Scalar& s);    // its sign bit clear whenever it is not NaN: known so, marked, or bounded above 0
+// The facts `from` carries, added to those `to` has (a register that holds a computed value).
+void keep_facts(Scalar& to, const Scalar& from);
 
 // A value with its gradient over the lanes (order >= 1) and Hessian, row-major (order 2).
 struct Dual {
@@ -59,13 +75,21 @@ class Writer {
 
   void line(const std::string& statement);
   void open(const std::string& head);  // "head {" and one level deeper
-  void close();
+  void close();                        // the block's variables and what was learnt in it end here
   const std::string& body() const { return body_; }
   // Removes the `const double tN = ...;` lines whose variable nothing reads (derivative terms
   // folded away), and then the ones only those read.
   void drop_unused();
+  // Names a `const` variable the function declares itself (an input), for pure().
+  void declare_const(const std::string& name) { immutable_.insert(name); }
+  // At a label, which a jump may reach past the lines before it: no variable is reused across.
+  void forget_reuse();
   // A fresh C variable holding `expression`.
   Scalar emit(const std::string& expression);
+  // Within the current block, `s` (the result of one of the operations below) is known to carry
+  // s's facts: computing it again there returns it so, and the derivative terms that read it
+  // fold with them (a STEP's ramp variable, between 0 and 1 inside its branch).
+  void refine(const Scalar& s);
   // A fresh C variable, unset, for a C function to write.
   Scalar local();
   // A name no other variable or label of the function has, for an inlined expression's own.
@@ -112,6 +136,9 @@ class Writer {
   // Copies `from` into the variables of `to`. from may name to's own variables (a register
   // computed from itself): what it reads is the value before the copy.
   void assign(const Dual& to, const Dual& from);
+  // A declared Dual after the last branch that assigns it: a number every branch set to the
+  // same constant is that constant, the others keep the facts that hold in every branch.
+  Dual joined(const Dual& out);
 
  private:
   // r += c·u (Dual::add) and r += c·u·wᵀ (Dual::add_outer): a known zero c adds nothing.
@@ -122,6 +149,10 @@ class Writer {
   // or guarded. Only derivatives are written so, never values: a guarded value's infinity must
   // still reach its test through the values it feeds.
   Scalar term(const Scalar& a, const Scalar& b);
+  // `expression` of the operands, as a C variable: the one already holding it where all the
+  // operands are constants or `const` variables and the block it was written in is still open
+  // (the same operation on the same numbers: the same bits), with the facts learnt there.
+  Scalar pure(const std::string& expression, std::initializer_list<const Scalar*> operands);
 
   int lanes_, order_;
   bool checked_;
@@ -129,6 +160,11 @@ class Writer {
   int depth_ = 1;
   int next_ = 0;
   bool inline_reads_mode_ = false;
+  std::set<std::string> immutable_;                          // the `const double` variables
+  std::map<std::string, std::string> definition_;            // a pure variable's expression
+  std::map<std::string, std::vector<Scalar>> assigned_;  // a declared variable -> what each branch set
+  // Per open block, the function's own first: expression -> the variable holding it.
+  std::vector<std::map<std::string, Scalar>> held_ = std::vector<std::map<std::string, Scalar>>(1);
 };
 
 }  // namespace fexpr::codegen
