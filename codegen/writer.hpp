@@ -21,9 +21,8 @@ namespace fexpr::codegen {
 // `nonnegative` (its sign bit is clear whenever it is not NaN: +0 up to +infinity). And what
 // holds on every run that reaches it: `negative` (its sign bit is set whenever it is not NaN),
 // `not_minus_zero`, `no_nan`, and `lo` <= value <= `hi` whenever it is not NaN (+0 and -0 both
-// as 0). The bounds
-// of a result are those of its operands' bounds put through the operation, which holds because
-// rounding to nearest is monotone: x <= y gives round(x) <= round(y), overflow included.
+// as 0). The bounds of a result are its operands' bounds put through the operation, which holds
+// because rounding to nearest is monotone: x <= y gives round(x) <= round(y), overflow included.
 struct Scalar {
   bool known = true;
   double value = 0.0;
@@ -146,8 +145,9 @@ class Writer {
   void add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c);
   Dual result(const Scalar& v) const;  // v with zero derivatives, the Dual's `Dual r(f)`
   // A derivative term a·b of a product: a zero when one factor is a zero and the other finite
-  // or guarded. Only derivatives are written so, never values: a guarded value's infinity must
-  // still reach its test through the values it feeds.
+  // or guarded, of known sign when the other's sign is known too. Only derivatives are written
+  // so, never values: a guarded value's infinity must still reach its test through the values
+  // it feeds.
   Scalar term(const Scalar& a, const Scalar& b);
   // `expression` of the operands, as a C variable: the one already holding it where all the
   // operands are constants or `const` variables and the block it was written in is still open
@@ -160,8 +160,8 @@ class Writer {
   int depth_ = 1;
   int next_ = 0;
   bool inline_reads_mode_ = false;
-  std::set<std::string> immutable_;                          // the `const double` variables
-  std::map<std::string, std::string> definition_;            // a pure variable's expression
+  std::set<std::string> immutable_;                      // the `const double` variables
+  std::map<std::string, std::string> definition_;        // a pure variable's expression
   std::map<std::string, std::vector<Scalar>> assigned_;  // a declared variable -> what each branch set
   // Per open block, the function's own first: expression -> the variable holding it.
   std::vector<std::map<std::string, Scalar>> held_ = std::vector<std::map<std::string, Scalar>>(1);
