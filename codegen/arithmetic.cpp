@@ -6,14 +6,14 @@ namespace fexpr::codegen {
 
 // Both types: chain(u, sin u, cos u, -sin u) and chain(u, cos u, -sin u, -cos u).
 Dual Arithmetic::sin(const Dual& u) {
-  const Scalar s = w_.call("sin", u.v);
-  const Scalar c = w_.order() > 0 ? w_.call("cos", u.v) : known(0.0);
+  const Scalar x = w_.opaque(u.v), s = w_.call("sin", x);
+  const Scalar c = w_.order() > 0 ? w_.call("cos", x) : known(0.0);
   return w_.chain(u, s, c, w_.order() > 1 ? w_.neg(s) : known(0.0));
 }
 
 Dual Arithmetic::cos(const Dual& u) {
-  const Scalar c = w_.call("cos", u.v);
-  const Scalar s = w_.order() > 0 ? w_.neg(w_.call("sin", u.v)) : known(0.0);
+  const Scalar x = w_.opaque(u.v), c = w_.call("cos", x);
+  const Scalar s = w_.order() > 0 ? w_.neg(w_.call("sin", x)) : known(0.0);
   return w_.chain(u, c, s, w_.order() > 1 ? w_.neg(c) : known(0.0));
 }
 

@@ -535,7 +535,9 @@ std::string Generator::prologue() const {
     s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
          "static int fx_fail(const char **error, const char *message) {\n"
          "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
-  if (w_.body().find("fx_power_value") != std::string::npos)
+  const bool power = w_.body().find("fx_power_value") != std::string::npos;
+  if (power || w_.body().find("fx_opaque(") != std::string::npos) s += opaque_helper();
+  if (power)
     s += std::string("#ifndef FEXPR_CODEGEN_POWER\n#define FEXPR_CODEGEN_POWER\n") + power_helpers() + "#endif\n\n";
   s += "int " + o_.name + "(const double *in, double *value";
   if (o_.order >= 1) s += ", double *grad";

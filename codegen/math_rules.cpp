@@ -53,16 +53,18 @@ std::optional<Taylor1> unary(Writer& w, std::string_view name, const Scalar& a) 
   }
   if (name == "COS" || name == "SIN") {
     const bool cosine = name == "COS";
-    Taylor1 t{w.call(cosine ? "cos" : "sin", a)};
+    const Scalar arg = w.opaque(a);
+    Taylor1 t{w.call(cosine ? "cos" : "sin", arg)};
     if (!d) return t;
-    const Scalar other = w.call(cosine ? "sin" : "cos", a);
+    const Scalar other = w.call(cosine ? "sin" : "cos", arg);
     return Taylor1{t.f, cosine ? w.neg(other) : other, w.neg(t.f)};
   }
   if (name == "COSH" || name == "SINH") {
     const bool cosine = name == "COSH";
-    Taylor1 t{w.call(cosine ? "cosh" : "sinh", a)};
+    const Scalar arg = w.opaque(a);
+    Taylor1 t{w.call(cosine ? "cosh" : "sinh", arg)};
     if (!d) return t;
-    return Taylor1{t.f, w.call(cosine ? "sinh" : "cosh", a), t.f};
+    return Taylor1{t.f, w.call(cosine ? "sinh" : "cosh", arg), t.f};
   }
   if (name == "EXP") {
     const Scalar e = w.call("exp", a);

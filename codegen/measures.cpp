@@ -94,15 +94,15 @@ class Algebra {
     return r;
   }
   Dual cos(const Dual& u) {
-    const Scalar c = w_.call("cos", u.v);
+    const Scalar x = w_.opaque(u.v), c = w_.call("cos", x);
     if (w_.order() == 0) return Dual{c, {}, {}};
-    const Scalar s = w_.call("sin", u.v);
+    const Scalar s = w_.call("sin", x);
     return chain(u, c, w_.neg(s), w_.order() > 1 ? w_.neg(c) : known(0.0));
   }
   Dual sin(const Dual& u) {
-    const Scalar s = w_.call("sin", u.v);
+    const Scalar x = w_.opaque(u.v), s = w_.call("sin", x);
     if (w_.order() == 0) return Dual{s, {}, {}};
-    return chain(u, s, w_.call("cos", u.v), w_.order() > 1 ? w_.neg(s) : known(0.0));
+    return chain(u, s, w_.call("cos", x), w_.order() > 1 ? w_.neg(s) : known(0.0));
   }
   // d = 1/(2f), dd = -d/(2u).
   Dual sqrt(const Dual& u) {
@@ -339,7 +339,7 @@ class MeasureWriter {
     return *entry;
   }
   static std::string singular_test(const Dual& y, const Dual& x) {
-    return "hypot(" + text(y.v) + ", " + text(x.v) + ") <= " + literal(kSingularTolerance);
+    return "hypot(fx_opaque(" + text(y.v) + "), " + text(x.v) + ") <= " + literal(kSingularTolerance);
   }
   // e·x for e = ±1, the interpreter's T(e * x).
   Dual signed_by(double e, const Dual& x) { return e > 0 ? x : a_.mul(a_.constant(e), x); }

@@ -35,7 +35,7 @@ static double fx_power_value(double a, double e) {
   if (e == 1.5) return a * sqrt(a);
   if (e == -1.0) return 1.0 / a;
   if (e == -2.0) return 1.0 / (a * a);
-  return pow(a, e);
+  return pow(fx_opaque(a), e);
 }
 
 /* d/da and d2/da2 of a**e with e held constant; 0 or the message where they are infinite.

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <limits>
 #include <map>
+#include <set>
 
 namespace fexpr::codegen {
 
@@ -134,6 +135,15 @@ Scalar with(Scalar s, const Scalar& facts) {
   return s;
 }
 
+// The C library's functions that it does not round correctly. The C compiler folds a call on a
+// number it can work out (an IF on a constant) with its own correctly rounded arithmetic, which
+// may differ from the library's in the last place (cosh(10.0)): their arguments are made opaque.
+bool rounded_by_library(const std::string& function) {
+  static const std::set<std::string> functions = {"sin",  "cos",  "tan", "asin", "acos",  "atan", "atan2", "sinh",
+                                                  "cosh", "tanh", "exp", "log",  "log10", "pow",  "hypot"};
+  return functions.count(function) > 0;
+}
+
 }  // namespace
 
 std::string literal(double v) {
@@ -149,6 +159,28 @@ std::string literal(double v) {
 }
 
 std::string text(const Scalar& s) { return s.known ? literal(s.value) : s.name; }
+
+const char* opaque_helper() {
+  return R"(#ifndef FEXPR_CODEGEN_OPAQUE
+#define FEXPR_CODEGEN_OPAQUE
+/* x, as a number the C compiler cannot work out: it would fold a libm call on a number it knows
+   with its own correctly rounded arithmetic, which may differ from the C library's in the last
+   place (cosh(10.0)), and fexpr calls the library. No instruction where there is GNU asm. */
+static inline double fx_opaque(double x) {
+#if defined(__GNUC__) && defined(__SSE2_MATH__)
+  __asm__("" : "+x"(x));
+#elif defined(__GNUC__) && defined(__aarch64__)
+  __asm__("" : "+w"(x));
+#else
+  volatile double kept = x;
+  x = kept;
+#endif
+  return x;
+}
+#endif
+
+)";
+}
 
 std::string quoted(const std::string& s) {
   std::string out = "\"";
@@ -324,7 +356,23 @@ Scalar Writer::term(const Scalar& a, const Scalar& b) {
   if (s.known) return s;
   return (is_zero(a) && safe(b)) || (is_zero(b) && safe(a)) ? zero_of(s) : s;
 }
+Scalar Writer::opaque(const Scalar& a) {
+  if (!a.known && opaque_.count(a.name) > 0) return a;
+  Scalar facts = variable({});
+  facts.lo = low(a);
+  facts.hi = high(a);
+  facts.no_nan = never_nan(a);
+  facts.nonnegative = sign_clear(a);
+  facts.negative = sign_set(a);
+  facts.not_minus_zero = not_minus_zero(a);
+  facts.finite = a.known ? std::isfinite(a.value) : a.finite;
+  const Scalar o = with(pure("fx_opaque(" + text(a) + ")", {&a}), facts);
+  opaque_.insert(o.name);
+  return o;
+}
+
 Scalar Writer::call(const std::string& function, const Scalar& a) {
+  if (rounded_by_library(function)) return call_opaque(function, a);
   Scalar s = pure(function + "(" + text(a) + ")", {&a});
   if (function == "sqrt") {
     // The square root of +0 up to a finite number is one too; it is rounded correctly, so
@@ -335,7 +383,15 @@ Scalar Writer::call(const std::string& function, const Scalar& a) {
   }
   return s;
 }
+Scalar Writer::call_opaque(const std::string& function, const Scalar& a) {
+  const Scalar o = opaque(a);
+  return pure(function + "(" + o.name + ")", {&o});
+}
 Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
+  if (rounded_by_library(function)) {
+    const Scalar o = opaque(a);
+    return pure(function + "(" + o.name + ", " + text(b) + ")", {&o, &b});
+  }
   return pure(function + "(" + text(a) + ", " + text(b) + ")", {&a, &b});
 }
 Scalar Writer::select(const std::string& condition, const Scalar& a, const Scalar& b) {

@@ -58,6 +58,9 @@ std::string literal(double v);
 std::string text(const Scalar& s);
 // A C string literal.
 std::string quoted(const std::string& s);
+// The C definition of fx_opaque(x): x, as a number the C compiler cannot work out, at no
+// instruction where it has GNU asm; under its guard, for code that calls it.
+const char* opaque_helper();
 
 class Writer {
  public:
@@ -107,9 +110,15 @@ class Writer {
   Scalar mul(const Scalar& a, const Scalar& b);
   Scalar div(const Scalar& a, const Scalar& b);
   Scalar neg(const Scalar& a);
-  // A libm function of one or two arguments: never folded, so that it runs in the same libm.
+  // A libm function of one or two arguments: never folded, so that it runs in the same libm,
+  // and for one the library does not round correctly, on an argument the C compiler cannot
+  // work out either (opaque), so that it does not fold the call itself.
   Scalar call(const std::string& function, const Scalar& a);
   Scalar call(const std::string& function, const Scalar& a, const Scalar& b);
+  // a through fx_opaque() (opaque_helper), with a's facts; a itself when it came from here. A
+  // rule that calls sin and cos of one argument makes it opaque once, so that the C compiler
+  // still merges the two into one sincos.
+  Scalar opaque(const Scalar& a);
   // `condition ? a : b`, a C conditional on known or variable numbers.
   Scalar select(const std::string& condition, const Scalar& a, const Scalar& b);
 
@@ -153,6 +162,7 @@ class Writer {
   // operands are constants or `const` variables and the block it was written in is still open
   // (the same operation on the same numbers: the same bits), with the facts learnt there.
   Scalar pure(const std::string& expression, std::initializer_list<const Scalar*> operands);
+  Scalar call_opaque(const std::string& function, const Scalar& a);
 
   int lanes_, order_;
   bool checked_;
@@ -161,6 +171,7 @@ class Writer {
   int next_ = 0;
   bool inline_reads_mode_ = false;
   std::set<std::string> immutable_;                      // the `const double` variables
+  std::set<std::string> opaque_;                         // the variables opaque() wrote
   std::map<std::string, std::string> definition_;        // a pure variable's expression
   std::map<std::string, std::vector<Scalar>> assigned_;  // a declared variable -> what each branch set
   // Per open block, the function's own first: expression -> the variable holding it.
