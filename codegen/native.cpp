@@ -9,7 +9,9 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <tuple>
+#include <vector>
 
 namespace fexpr {
 
@@ -129,18 +131,34 @@ void NativeExpression::gradient_too_short(std::size_t given) const {
 
 // A lean function's failure is always one of the located function's too; should they ever
 // disagree, the located function's value stands.
+// Where the generated code fails, the interpreter may not: after its fast form fails it
+// evaluates again in its reference form, which the generated code does not follow (README,
+// `fexpr codegen`). So a failure is the interpreter's, with its result or its message.
 double NativeExpression::value_failed(const Inputs& in) const {
   const char* error = nullptr;
   const double out = library_->value_located(in.time, in.variables.data(), in.mode, &error);
-  if (error) fail(expression_, error);
-  return out;
+  if (!error) return out;
+  Workspace ws;
+  try {
+    return expression_.value(in, ws);
+  } catch (const EvaluationError& e) {
+    fail(expression_, e.diagnostic.message.c_str());
+  }
 }
 
 double NativeExpression::gradient_failed(const Inputs& in, double* grad) const {
   const char* error = nullptr;
   const double out = library_->gradient_located(in.time, in.variables.data(), in.mode, grad, &error);
-  if (error) fail(expression_, error);
-  return out;
+  if (!error) return out;
+  Workspace ws;
+  std::vector<double> interpreted(derivative_count_);
+  try {
+    const double value = expression_.gradient(in, ws, interpreted);
+    std::copy(interpreted.begin(), interpreted.end(), grad);
+    return value;
+  } catch (const EvaluationError& e) {
+    fail(expression_, e.diagnostic.message.c_str());
+  }
 }
 
 }  // namespace fexpr
