@@ -129,11 +129,10 @@ void NativeExpression::gradient_too_short(std::size_t given) const {
   detail::too_short("gradient", derivative_count_, derivative_count_, given);
 }
 
-// A lean function's failure is always one of the located function's too; should they ever
-// disagree, the located function's value stands.
-// Where the generated code fails, the interpreter may not: after its fast form fails it
-// evaluates again in its reference form, which the generated code does not follow (README,
-// `fexpr codegen`). So a failure is the interpreter's, with its result or its message.
+// After the lean function fails, the located one runs; should it succeed after all, its value
+// stands. Where it fails too, the interpreter may not: after its fast form fails it evaluates
+// again in its reference form, which the generated code does not follow (README, `fexpr
+// codegen`). So that failure is the interpreter's, with its result or its message.
 double NativeExpression::value_failed(const Inputs& in) const {
   const char* error = nullptr;
   const double out = library_->value_located(in.time, in.variables.data(), in.mode, &error);

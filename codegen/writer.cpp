@@ -372,7 +372,10 @@ Scalar Writer::opaque(const Scalar& a) {
 }
 
 Scalar Writer::call(const std::string& function, const Scalar& a) {
-  if (rounded_by_library(function)) return call_opaque(function, a);
+  if (rounded_by_library(function)) {
+    const Scalar o = opaque(a);
+    return pure(function + "(" + o.name + ")", {&o});
+  }
   Scalar s = pure(function + "(" + text(a) + ")", {&a});
   if (function == "sqrt") {
     // The square root of +0 up to a finite number is one too; it is rounded correctly, so
@@ -382,10 +385,6 @@ Scalar Writer::call(const std::string& function, const Scalar& a) {
     if (never_nan(a) && low(a) >= 0.0) s = with(s, bounds(std::sqrt(low(a)), std::sqrt(high(a))));
   }
   return s;
-}
-Scalar Writer::call_opaque(const std::string& function, const Scalar& a) {
-  const Scalar o = opaque(a);
-  return pure(function + "(" + o.name + ")", {&o});
 }
 Scalar Writer::call(const std::string& function, const Scalar& a, const Scalar& b) {
   if (rounded_by_library(function)) {

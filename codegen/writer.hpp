@@ -162,7 +162,6 @@ class Writer {
   // operands are constants or `const` variables and the block it was written in is still open
   // (the same operation on the same numbers: the same bits), with the facts learnt there.
   Scalar pure(const std::string& expression, std::initializer_list<const Scalar*> operands);
-  Scalar call_opaque(const std::string& function, const Scalar& a);
 
   int lanes_, order_;
   bool checked_;
