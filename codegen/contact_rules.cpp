@@ -1,6 +1,6 @@
-// IMPACT and BISTOP whose parameters vary, as the table's rules compute them
-// (builtins/contact.cpp): the parameter checks, then the force on a Jet over all the arguments,
-// whose power is the evaluator's power_value with e·u^(e-1) for its slope, then the fast form's
+// IMPACT and BISTOP whose parameters vary, and all in the reference form, as the table's rules
+// compute them (builtins/contact.cpp): the parameter checks, then the force on a Jet over all the
+// arguments, whose power is the evaluator's power_value with e·u^(e-1) for its slope, then the
 // chain rule over the lanes.
 #include "codegen/rules.hpp"
 #include "codegen/smooth_step.hpp"
@@ -84,9 +84,7 @@ Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argu
     w.close();
     out = w.joined(out);
   }
-  std::vector<const Dual*> rows;
-  for (const Argument& a : args) rows.push_back(&a.dual);
-  return w.chain_rows(out.v, rows, out.g, out.h);
+  return chained(w, out.v, args, out.g, out.h);
 }
 
 }  // namespace fexpr::codegen

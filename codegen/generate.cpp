@@ -82,10 +82,12 @@ namespace {
 
 class Generator {
  public:
-  // The whole function.
-  Generator(const Program& p, std::string_view text, const Options& o, const Origin& origin)
+  // The whole function, in the fast form's arithmetic or (reference) in the reference form's.
+  Generator(const Program& p, std::string_view text, const Options& o, const Origin& origin, bool reference = false)
       : p_(p), text_(text), o_(o), origin_(origin),
-        own_(std::in_place, static_cast<int>(p.lanes.size()), o.order, o.checked), w_(*own_) {}
+        own_(std::in_place, static_cast<int>(p.lanes.size()), o.order, o.checked), w_(*own_) {
+    w_.set_reference(reference);
+  }
   // Inline in w's function, its names prefixed, its derivative inputs given.
   Generator(const Program& p, std::string_view text, const Options& o, const Origin& origin, Writer& w,
             std::span<const Dual> inputs)
@@ -110,22 +112,32 @@ class Generator {
   Generated run() {
     Generated out;
     const std::size_t limit = o_.order == 2 ? Program::kMaxHessianLanes : Program::kMaxLanes;
-    // A model-bound program agrees to rounding anyway, so it need not stay in the fast form.
-    if (o_.order > 0 && p_.lanes.size() > limit && p_.bound_calls.empty()) {
-      error(p_.whole, "the expression reads " + std::to_string(p_.lanes.size()) +
-                          " inputs; fexpr codegen follows the interpreter's fast form, which differentiates at most " +
-                          std::to_string(limit) + (o_.order == 2 ? " for a Hessian" : " for a gradient"));
-      out.diagnostics = std::move(diagnostics_);
-      return out;
+    // Where the interpreter has no fast form, its reference form gives the derivatives (a
+    // model-bound program agrees to rounding anyway, so it stays in the fast form's arithmetic).
+    if (o_.order > 0 && p_.lanes.size() > limit && p_.bound_calls.empty()) w_.set_reference(true);
+    // Where the fast form fails, the interpreter runs its reference form, which names the failing
+    // operation and can succeed where the fast form's arithmetic overflows: so does the code.
+    std::string reference;
+    if (o_.order > 0 && o_.checked && o_.reference_form && !w_.reference() && p_.bound_calls.empty()) {
+      Options r = o_;
+      r.name = o_.name + "_reference";
+      r.locate_errors = true;
+      Generator g(p_, text_, r, origin_, true);
+      reference = g.function(true);
+      for (const Diagnostic& d : g.diagnostics_) error(d.span, d.message);
+      std::string call = "return " + r.name + "(in, value, grad, ";
+      if (o_.order == 2) call += "hess, ";
+      w_.hand_failures_to(call + "error);");
     }
-    if (o_.checked && !o_.locate_errors) elisions();
-    registers();
-    body();
-    reads_mode_ = reads_mode_ || w_.inline_reads_mode();
-    outputs();
-    w_.drop_unused();
+    // The reference form locates every error: the interpreter has no faster form to try first.
+    if (o_.checked && !o_.locate_errors && !w_.reference()) elisions();
+    const std::string main = function(false);
+    if (!w_.fails()) reference.clear();  // nothing here fails: nothing calls it
+    calls_reference_ = !reference.empty();
     out.diagnostics = std::move(diagnostics_);
-    if (out.diagnostics.empty()) out.source = prologue() + w_.body() + "}\n";
+    if (!reference.empty()) reference += "\n";
+    if (out.diagnostics.empty())
+      out.source = comment() + "#include <math.h>\n\n" + helpers(reference + main) + reference + main;
     out.reads_mode = reads_mode_;
     out.result_untested = result_untested_;
     return out;
@@ -358,24 +370,38 @@ class Generator {
         return;
       }
       case OpCode::jump: w_.line("goto " + label(i.a) + ";"); return;
-      case OpCode::move: store(i.dst, load(i.a)); return;
+      case OpCode::move:
+        // The fast form copies; the reference form adds +0 to each derivative (a -0 becomes +0).
+        if (!w_.reference()) {
+          store(i.dst, load(i.a));
+          return;
+        }
+        break;
       case OpCode::bound: bound(i, span); return;
       default: break;
     }
     w_.line("/* " + comment_text(source(span)) + " */");
     w_.open("");
     std::optional<Dual> d;
+    const bool reference = w_.reference();
     switch (i.op) {
-      case OpCode::add: d = w_.add(load(i.a), load(i.b)); break;
-      case OpCode::subtract: d = w_.sub(load(i.a), load(i.b)); break;
-      case OpCode::multiply: d = w_.mul(load(i.a), load(i.b)); break;
-      case OpCode::square: d = w_.mul(load(i.a), load(i.a)); break;
-      case OpCode::negate: d = w_.neg(load(i.a)); break;
+      case OpCode::add:
+        d = reference ? reference_sum(w_, load(i.a), load(i.b), false) : w_.add(load(i.a), load(i.b));
+        break;
+      case OpCode::subtract:
+        d = reference ? reference_sum(w_, load(i.a), load(i.b), true) : w_.sub(load(i.a), load(i.b));
+        break;
+      case OpCode::multiply:
+        d = reference ? reference_product(w_, argument(i.a), argument(i.b)) : w_.mul(load(i.a), load(i.b));
+        break;
+      case OpCode::square: d = reference ? reference_square(w_, argument(i.a)) : w_.mul(load(i.a), load(i.a)); break;
+      case OpCode::negate: d = reference ? reference_copy(w_, load(i.a), true) : w_.neg(load(i.a)); break;
+      case OpCode::move: d = reference_copy(w_, load(i.a), false); break;
       case OpCode::divide:
         w_.fail_if(text(load(i.b).v) + " == 0.0", pre + "division by zero");
-        d = w_.div(load(i.a), load(i.b));
+        d = reference ? reference_quotient(w_, argument(i.a), argument(i.b)) : w_.div(load(i.a), load(i.b));
         break;
-      case OpCode::power: d = power(w_, load(i.a), argument(i.b)); break;
+      case OpCode::power: d = power(w_, argument(i.a), argument(i.b)); break;
       case OpCode::call: d = call(i, span); break;
       default: break;
     }
@@ -408,7 +434,7 @@ class Generator {
       // DELAY's branch for a past value, which the interpreter fails with this message (it keeps
       // no history): the code fails there too, checked or not, and only on that branch.
       double ignored = 0.0;
-      w_.line("return fx_fail(error, " + quoted(f.value(nullptr, 0, &ignored)) + ");");
+      w_.fail(f.value(nullptr, 0, &ignored));
       return w_.constant(0.0);
     }
     error(span, std::string(f.name) + " is not supported by fexpr codegen yet");
@@ -453,7 +479,18 @@ class Generator {
     w_.line("return 0;");
   }
 
-  std::string prologue() const;
+  // The function's text: signature, inputs, temporaries, body; `local`, static and cold.
+  std::string function(bool local) {
+    registers();
+    body();
+    reads_mode_ = reads_mode_ || w_.inline_reads_mode();
+    outputs();
+    w_.drop_unused();
+    return signature(local) + w_.body() + "}\n";
+  }
+  std::string comment() const;
+  std::string helpers(const std::string& functions) const;
+  std::string signature(bool local) const;
 
   const Program& p_;
   std::string_view text_;
@@ -470,9 +507,10 @@ class Generator {
   std::vector<Diagnostic> diagnostics_;
   bool reads_mode_ = false;
   bool result_untested_ = false;
+  bool calls_reference_ = false;  // the fast form's failures call the reference form's function
 };
 
-std::string Generator::prologue() const {
+std::string Generator::comment() const {
   const std::size_t n = p_.derivative_names.size();
   const bool model = !p_.bound_calls.empty();
   std::string s = "/* Generated by fexpr codegen from the Adams function expression" +
@@ -496,7 +534,7 @@ std::string Generator::prologue() const {
   if (o_.order >= 1) s += "; grad[" + std::to_string(n) + "], d/d(in[k])";
   if (o_.order >= 2) s += "; hess[" + std::to_string(n * n) + "], row-major and symmetric";
   s += ".\n";
-  if (o_.checked && !o_.locate_errors) {
+  if (!input_elided_.empty() && !calls_reference_) {  // elisions() ran
     s += " * Returns 0, or 1 where the interpreter reports an error. A value that only feeds +, -, *\n"
          " * is tested through what it feeds, so *error may name a later operation than the\n"
          " * interpreter's: run the function written without this option for its message.\n" +
@@ -504,12 +542,37 @@ std::string Generator::prologue() const {
   } else if (o_.checked) {
     s += " * Returns 0, or 1 where the interpreter reports an error (a domain error, an overflow, an\n"
          " * infinite derivative): *error (when error is not NULL) is then the interpreter's message\n"
-         " * and the outputs are not written.\n */\n";
+         " * and the outputs are not written.\n";
+    if (calls_reference_)
+      s += " * Where its arithmetic fails, it calls " + o_.name + "_reference, which follows the\n"
+           " * interpreter's reference form as the interpreter then does: that names the failing\n"
+           " * operation, and succeeds where only a derivative term here overflows (x / 1E-300,\n"
+           " * whose constant's term the reference form leaves out).\n";
+    s += " */\n";
   } else {
     s += " * Written with --unchecked: no domain checks; a domain error gives NaN or an infinity.\n"
          " * Returns 0, or 1 with *error for a call whose constant parameters its function rejects.\n */\n";
   }
-  s += "#include <math.h>\n\n";
+  return s;
+}
+
+// Each helper once, under a guard, so that several generated functions can share one C file.
+std::string Generator::helpers(const std::string& functions) const {
+  std::string s;
+  if (functions.find("fx_fail(") != std::string::npos)
+    s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
+         "static int fx_fail(const char **error, const char *message) {\n"
+         "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
+  const bool power = functions.find("fx_power_value") != std::string::npos;
+  if (power || functions.find("fx_opaque(") != std::string::npos) s += opaque_helper();
+  if (power)
+    s += std::string("#ifndef FEXPR_CODEGEN_POWER\n#define FEXPR_CODEGEN_POWER\n") + power_helpers() + "#endif\n\n";
+  return s;
+}
+
+std::string Generator::signature(bool local) const {
+  const std::size_t n = p_.derivative_names.size();
+  const bool model = !p_.bound_calls.empty();
   // The inputs the expression reads, each tested for being finite where the interpreter tests it.
   std::string loads, inputs;
   for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
@@ -529,21 +592,12 @@ std::string Generator::prologue() const {
     inputs += (inputs.empty() ? "" : " && ") + ("isfinite(s" + std::to_string(k) + ")");
   }
   const bool check_inputs = o_.checked && !inputs.empty();
-  const bool fails = w_.body().find("fx_fail") != std::string::npos || check_inputs;
-  // Each helper once, so that several generated functions can share one C file.
-  if (fails)
-    s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
-         "static int fx_fail(const char **error, const char *message) {\n"
-         "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
-  const bool power = w_.body().find("fx_power_value") != std::string::npos;
-  if (power || w_.body().find("fx_opaque(") != std::string::npos) s += opaque_helper();
-  if (power)
-    s += std::string("#ifndef FEXPR_CODEGEN_POWER\n#define FEXPR_CODEGEN_POWER\n") + power_helpers() + "#endif\n\n";
-  s += "int " + o_.name + "(const double *in, double *value";
+  std::string s = local ? "#if defined(__GNUC__)\n__attribute__((cold, noinline))\n#endif\nstatic int " : "int ";
+  s += o_.name + "(const double *in, double *value";
   if (o_.order >= 1) s += ", double *grad";
   if (o_.order >= 2) s += ", double *hess";
   s += ", const char **error) {\n";
-  if (!fails) s += "  (void)error;\n";
+  if (!check_inputs && !w_.fails()) s += "  (void)error;\n";
   s += loads;
   if (check_inputs) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
   std::string temporaries;

@@ -6,9 +6,12 @@
 // by instruction, with IF as real jumps. The derivatives follow the fast form's arithmetic (the
 // Dual numbers of eval/run.cpp, over the program's lanes), because that is what
 // Expression::gradient and ::hessian return: the same products, sums and special cases (STEP
-// and IMPACT with constant parameters, constant powers) in the same order. So the generated
-// code exists only for programs the fast form differentiates; anything it cannot mirror yet
-// (DELAY, a builtin without a C rule here) is an error at its place.
+// and IMPACT with constant parameters, constant powers) in the same order. Where that fails, the
+// interpreter runs its reference form (its Differentiator: the table's rules for every call, the
+// chain rule without the constant arguments); a second function follows it, which the first
+// calls on a failure. A program with more inputs than the fast form takes is written in the
+// reference form alone. Anything the generator cannot mirror yet (DELAY's past values, a builtin
+// without a C rule here) is an error at its place.
 //
 // A program bound to a model (measures, VARVAL) is written only when Options::bound says what
 // its calls mean (an Origin, codegen/dataset_calls.hpp): each call is then written out in terms of the part
@@ -57,6 +60,10 @@ struct Options {
   // it, to the caller (a non-finite value is returned as it is; every other failure still
   // returns 1), which turns it into its own failure signal for less than the test costs.
   bool test_result = true;
+  // With a derivative and checked: the fast form's failures run a second function that follows
+  // the reference form, as the interpreter does. Off where the caller asks the interpreter itself
+  // after a failure (compile_native), to keep its compile short.
+  bool reference_form = true;
 };
 
 // The interpreter's message for an instruction whose value is not finite (eval/run.cpp).

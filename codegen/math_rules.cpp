@@ -1,6 +1,6 @@
 // The FORTRAN math functions of builtins/math.cpp: value, first and second derivative by the
-// same formulas, then the chain rule of the fast form (a Dual's chain, or for two arguments
-// its chain_rows, which adds the same terms in the same order).
+// same formulas, then the chain rule (chained: the fast form's chain_rows, which adds the same
+// terms in the same order as a Dual's chain, or the reference form's).
 #include "codegen/rules.hpp"
 
 #include <cmath>
@@ -149,12 +149,6 @@ Scalar hypot3(Writer& w, std::span<const Argument> args) {
   return w.emit(l + " != 0.0 ? " + l + " * sqrt(" + square(x) + " + " + square(y) + " + " + square(z) + ") : 0.0");
 }
 
-std::vector<const Dual*> rows_of(std::span<const Argument> args) {
-  std::vector<const Dual*> rows;
-  for (const Argument& x : args) rows.push_back(&x.dual);
-  return rows;
-}
-
 // MAG(x, y, z): |v|, then the rule's partials u_i = x_i/|v| and (δ_ij - u_i u_j)/|v|.
 Dual magnitude(Writer& w, std::span<const Argument> args) {
   const Scalar m = hypot3(w, args);
@@ -165,7 +159,7 @@ Dual magnitude(Writer& w, std::span<const Argument> args) {
     for (std::size_t i = 0; i < dd.size(); ++i)
       dd[i] = w.div(w.sub(known(i / 3 == i % 3 ? 1.0 : 0.0), w.mul(d[i / 3], d[i % 3])), m);
   }
-  return w.chain_rows(m, rows_of(args), d, dd);
+  return chained(w, m, args, d, dd);
 }
 
 // UV(x, y, z, k): component k of v/|v|, k the constant the compiler appends to each component's
@@ -199,7 +193,7 @@ std::optional<Dual> direction(Writer& w, std::span<const Argument> args) {
         }
     }
   }
-  return w.chain_rows(u[k], rows_of(args), d, dd);
+  return chained(w, u[k], args, d, dd);
 }
 
 }  // namespace
@@ -207,16 +201,14 @@ std::optional<Dual> direction(Writer& w, std::span<const Argument> args) {
 std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args) {
   if (f.category != builtins::Category::math) return std::nullopt;
   if (args.size() == 1) {
-    const Dual& u = args[0].dual;
-    const auto t = unary(w, f.name, u.v);
+    const auto t = unary(w, f.name, args[0].dual.v);
     if (!t) return std::nullopt;
-    return w.chain(u, t->f, t->fa, t->faa);
+    return chained(w, t->f, args, {t->fa}, {t->faa});
   }
   if (args.size() == 2) {
-    const Dual &u = args[0].dual, &v = args[1].dual;
-    const auto t = binary(w, f.name, u.v, v.v);
+    const auto t = binary(w, f.name, args[0].dual.v, args[1].dual.v);
     if (!t) return std::nullopt;
-    return w.chain(u, v, t->f, t->fa, t->fb, t->faa, t->fab, t->fbb);
+    return chained(w, t->f, args, {t->fa, t->fb}, {t->faa, t->fab, t->fab, t->fbb});
   }
   if (args.size() == 3 && f.name == "MAG") return magnitude(w, args);
   if (args.size() == 4 && f.name == "UV") return direction(w, args);

@@ -70,7 +70,9 @@ NativeResult compile_native(const Expression& expression) {
   // No source text: the comments it would fill are not kept, and expressions that compile to
   // the same program share one object.
   const codegen::Generated value = codegen::generate_c(expression, {}, {"fexpr_value", 0, true});
-  const codegen::Generated gradient = codegen::generate_c(expression, {}, {"fexpr_gradient", 1, true});
+  // No reference form in the C: after a failure the interpreter itself runs (gradient_failed).
+  const codegen::Generated gradient =
+      codegen::generate_c(expression, {}, {.name = "fexpr_gradient", .order = 1, .reference_form = false});
   for (const codegen::Generated* g : {&value, &gradient}) {
     if (g->source.empty()) {
       result.why_not = g->diagnostics.empty() ? "not generated" : g->diagnostics.front().message;
@@ -87,7 +89,8 @@ NativeResult compile_native(const Expression& expression) {
   std::filesystem::path object;
   const codegen::Generated lean = codegen::generate_c(expression, {}, {"fexpr_value_lean", 0, true, false, false});
   std::string source = value.source + gradient.source + lean.source +
-                       codegen::generate_c(expression, {}, {"fexpr_gradient_lean", 1, true, false}).source +
+                       codegen::generate_c(expression, {}, {.name = "fexpr_gradient_lean", .order = 1, .locate_errors = false,
+                                                           .reference_form = false}).source +
                        entry_points(n, value.reads_mode, lean.result_untested);
   if (std::string error = codegen::cached_object(source, object); !error.empty()) {
     result.why_not = error;

@@ -57,12 +57,14 @@ static inline const char *fx_base_partials(double a, double e, int order, double
 
 namespace {
 
-Dual constant_exponent(Writer& w, const Dual& a, double e) {
+Dual constant_exponent(Writer& w, const Argument& base, double e) {
+  const Dual& a = base.dual;
+  const std::span<const Argument> args(&base, 1);
   const std::string x = text(a.v);
   if (e < 0.0) w.fail_if(x + " == 0.0", "'**': 0 raised to a negative power");
   if (std::trunc(e) != e) w.fail_if(x + " < 0.0", "'**': negative number raised to a non-integer power");
   const Scalar value = power_value(w, a.v, e);
-  if (w.order() == 0 || e == 0.0) return w.chain(a, value, known(0.0), known(0.0));
+  if (w.order() == 0 || e == 0.0) return chained(w, value, args, {known(0.0)}, {known(0.0)});
   if (e < 1.0) w.fail_if(x + " == 0.0", "'**': derivative of a**b is infinite at a = 0 for b < 1");
   const Scalar d = e == 1.0 ? known(1.0) : w.mul(known(e), power_value(w, a.v, e - 1.0));
   Scalar dd = known(0.0);
@@ -70,7 +72,7 @@ Dual constant_exponent(Writer& w, const Dual& a, double e) {
     if (e < 2.0 && e != 1.0) w.fail_if(x + " == 0.0", "'**': second derivative of a**b is infinite at a = 0 for b < 2");
     dd = e == 1.0 ? known(0.0) : e == 2.0 ? known(2.0) : w.mul(known(e * (e - 1.0)), power_value(w, a.v, e - 2.0));
   }
-  return w.chain(a, value, d, dd);
+  return chained(w, value, args, {d}, {dd});
 }
 
 // The exponent's derivatives that may be non-zero, as a C test; empty when all are known zeros.
@@ -87,36 +89,41 @@ std::string varies(const Dual& e) {
 
 }  // namespace
 
-Dual power(Writer& w, const Dual& a, const Argument& exponent) {
-  if (exponent.constant) return constant_exponent(w, a, *exponent.constant);
-  const Dual& e = exponent.dual;
+Dual power(Writer& w, const Argument& base, const Argument& exponent) {
+  if (exponent.constant) return constant_exponent(w, base, *exponent.constant);
+  const Dual &a = base.dual, &e = exponent.dual;
+  const Argument args[2] = {base, exponent};
   const std::string x = text(a.v), y = text(e.v);
   w.fail_if(x + " == 0.0 && " + y + " < 0.0", "'**': 0 raised to a negative power");
   w.fail_if(x + " < 0.0 && trunc(" + y + ") != " + y, "'**': negative number raised to a non-integer power");
   const Scalar value = power_value(w, a.v, e.v);
-  if (w.order() == 0) return w.chain(a, value, known(0.0), known(0.0));
+  const Scalar zero = known(0.0);
+  if (w.order() == 0) return chained(w, value, args, {zero, zero}, {});
   const Scalar d = w.local(), dd = w.local();
   const std::string partials =
       "fx_base_partials(" + x + ", " + y + ", " + std::to_string(w.order()) + ", &" + d.name + ", &" + dd.name + ")";
   if (w.checked()) {
     const Scalar message = variable("m_" + d.name);
     w.line("const char *" + message.name + " = " + partials + ";");
-    w.line("if (" + message.name + ") return fx_fail(error, " + message.name + ");");
+    w.line("if (" + message.name + ") " + w.failure(message.name));
   } else {
     w.line("(void)" + partials + ";");
   }
   const std::string test = varies(e);
-  if (test.empty()) return w.chain(a, value, d, dd);
+  // d/db only where the exponent's derivatives are not all zero, as in both of the interpreter's
+  // forms: with the exponent held, its partials are zeros.
+  const std::vector<Scalar> held{d, zero}, held2{dd, zero, zero, zero};
+  if (test.empty()) return chained(w, value, args, held, held2);
   const Dual result = w.declare();
   w.open("if (" + test + ")");
   w.fail_if("!(" + x + " > 0.0)", "'**': derivative of a**b with respect to b needs a > 0");
   const Scalar la = w.call("log", a.v);
   const Scalar cross = w.mul(power_value(w, a.v, w.sub(e.v, known(1.0))), w.add(known(1.0), w.mul(e.v, la)));
   const Scalar pla = w.mul(value, la);
-  w.assign(result, w.chain(a, e, value, d, pla, dd, cross, w.mul(pla, la)));
+  w.assign(result, chained(w, value, args, {d, pla}, {dd, cross, cross, w.mul(pla, la)}));
   w.close();
   w.open("else");
-  w.assign(result, w.chain(a, value, d, dd));
+  w.assign(result, chained(w, value, args, held, held2));
   w.close();
   return result;
 }

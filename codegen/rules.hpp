@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace fexpr::codegen {
 
@@ -17,6 +18,23 @@ struct Argument {
   Dual dual;
   std::optional<double> constant;
 };
+
+// The rows of a call's chain rule: each argument's Dual, or in the reference form null for a
+// constant, which its chain rule leaves out (eval/run.cpp, varying_arguments).
+std::vector<const Dual*> rows_of(const Writer& w, std::span<const Argument> args);
+// A call's result from its value f and partials d, dd (row-major) in its arguments: the fast
+// form's chain_rows, or the reference form's over the arguments that are not constants.
+Dual chained(Writer& w, const Scalar& f, std::span<const Argument> args, const std::vector<Scalar>& d,
+             const std::vector<Scalar>& dd);
+
+// The reference form's operators (eval/run.cpp, Differentiator): a sum or difference lane by
+// lane; -a and a copy with +0 added to each derivative (-1·a + 0, 1·a + 0); and a·b, a/b and
+// a·a as calls, through the chain rule over the operands that are not constants.
+Dual reference_sum(Writer& w, const Dual& a, const Dual& b, bool difference);
+Dual reference_copy(Writer& w, const Dual& a, bool negated);
+Dual reference_product(Writer& w, const Argument& a, const Argument& b);
+Dual reference_quotient(Writer& w, const Argument& a, const Argument& b);
+Dual reference_square(Writer& w, const Argument& a);
 
 // f at the arguments, its checks written before it; nullopt when f has no C rule here.
 std::optional<Dual> math_function(Writer& w, const builtins::Builtin& f, std::span<const Argument> args);
@@ -33,7 +51,7 @@ Dual general_contact(Writer& w, const builtins::Builtin& f, std::span<const Argu
 Scalar power_value(Writer& w, const Scalar& a, double e);
 Scalar power_value(Writer& w, const Scalar& a, const Scalar& e);
 // The operator a**e with its checks ('**' messages); e.constant when the exponent is one.
-Dual power(Writer& w, const Dual& a, const Argument& e);
+Dual power(Writer& w, const Argument& a, const Argument& e);
 // The C helpers a power with a varying exponent calls.
 const char* power_helpers();
 

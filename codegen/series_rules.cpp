@@ -1,6 +1,6 @@
 // The series (POLY, CHEBY, FORCOS, FORSIN), SHF and SWEEP of builtins/series.cpp, as the
 // table's rules compute them: on Jets over the arguments that are not coefficients, then the
-// fast form's chain rule over the lanes.
+// chain rule over the lanes.
 #include "codegen/rules.hpp"
 #include "codegen/smooth_step.hpp"
 
@@ -35,12 +35,6 @@ std::vector<Dual> basis(Arithmetic& m, Basis kind, const std::vector<Dual>& p, s
   return out;
 }
 
-std::vector<const Dual*> rows(std::span<const Argument> args) {
-  std::vector<const Dual*> r;
-  for (const Argument& a : args) r.push_back(&a.dual);
-  return r;
-}
-
 // Σ a_j·B_j(p): only the basis runs on Jets (over p); by linearity dF/da_j = B_j,
 // d²F/dp da_j = dB_j/dp and d²F/da² = 0 (series_jet).
 Dual series(Writer& w, Basis kind, std::size_t parameters, std::span<const Argument> args) {
@@ -70,7 +64,7 @@ Dual series(Writer& w, Basis kind, std::size_t parameters, std::span<const Argum
       }
     }
   }
-  return w.chain_rows(value, rows(args), d, dd);
+  return chained(w, value, args, d, dd);
 }
 
 // A formula_entry rule: F on a Jet over all the arguments, its gradient and Hessian the partials.
@@ -83,7 +77,7 @@ Dual formula(Writer& w, std::span<const Argument> args, F f) {
     for (std::size_t i = 0; i < args.size(); ++i) a.push_back(m.variable(args[i].dual.v, static_cast<int>(i)));
     out = f(m, a);
   }
-  return w.chain_rows(out.v, rows(args), out.g, out.h);
+  return chained(w, out.v, args, out.g, out.h);
 }
 
 // a·sin(w·(x - x0) - phi) + b.

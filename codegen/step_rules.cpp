@@ -1,8 +1,8 @@
 // STEP, STEP5, HAVSIN, IMPACT and BISTOP. With constant parameters as the fast form's own steps
 // compute them (Fast::step, impact_force and bistop_force in eval/run.cpp); a step whose
-// parameters vary as the table's rule does (a Jet over its arguments, builtins/steps.cpp), then
-// the chain rule. With constant parameters that the rule rejects, every call fails with the
-// rule's message.
+// parameters vary, and every step of the reference form, as the table's rule does (a Jet over
+// its arguments, builtins/steps.cpp), then the chain rule. With constant parameters that the
+// rule rejects, every call fails with the rule's message.
 #include "codegen/rules.hpp"
 #include "codegen/smooth_step.hpp"
 
@@ -59,7 +59,7 @@ const char* rejected(const builtins::Builtin& f, double x, const std::vector<dou
 }
 
 Dual fails(Writer& w, const char* message) {
-  w.line("return fx_fail(error, " + quoted(message) + ");");
+  w.fail(message);
   return w.constant(0.0);
 }
 
@@ -77,14 +77,12 @@ Dual general_step(Writer& w, const builtins::Builtin& f, Curve c, std::span<cons
     for (int i = 0; i < 5; ++i) a.push_back(m.variable(args[static_cast<std::size_t>(i)].dual.v, i));
     out = smooth_step(m, a[0], a[1], a[2], a[3], a[4], c);
   }
-  std::vector<const Dual*> rows;
-  for (const Argument& a : args) rows.push_back(&a.dual);
-  return w.chain_rows(out.v, rows, out.g, out.h);
+  return chained(w, out.v, args, out.g, out.h);
 }
 
 std::optional<Dual> step(Writer& w, const builtins::Builtin& f, Curve curve, std::span<const Argument> args) {
   const auto c = constants(args, 1);
-  if (!c) return general_step(w, f, curve, args);
+  if (!c || w.reference()) return general_step(w, f, curve, args);
   if (const char* message = rejected(f, (*c)[0], *c, 1)) return fails(w, message);
   const double x0 = (*c)[0], h0 = (*c)[1], x1 = (*c)[2], h1 = (*c)[3], span = x1 - x0;
   int exponent = 0;
@@ -99,7 +97,7 @@ std::optional<Dual> step(Writer& w, const builtins::Builtin& f, Curve curve, std
 
 std::optional<Dual> contact_call(Writer& w, const builtins::Builtin& f, std::span<const Argument> args, bool bistop) {
   const auto c = constants(args, 2);
-  if (!c) return general_contact(w, f, args, bistop);
+  if (!c || w.reference()) return general_contact(w, f, args, bistop);
   if (const char* message = rejected(f, (*c)[0], *c, 2)) return fails(w, message);
   const std::vector<double>& p = *c;
   const Dual &x = args[0].dual, &xdot = args[1].dual;

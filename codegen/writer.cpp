@@ -295,7 +295,14 @@ Scalar Writer::local() {
 }
 
 void Writer::fail_if(const std::string& condition, const std::string& message) {
-  if (checked_) line("if (" + condition + ") return fx_fail(error, " + quoted(message) + ");");
+  if (checked_) line("if (" + condition + ") " + failure(quoted(message)));
+}
+
+void Writer::fail(const std::string& message) { line(failure(quoted(message))); }
+
+std::string Writer::failure(const std::string& message_expression) {
+  fails_ = true;
+  return failure_.empty() ? "return fx_fail(error, " + message_expression + ");" : failure_;
 }
 
 // Only the foldings that are exact for every double: x·1 = x, x - (+0) = x, x + (-0) = x, and
@@ -489,6 +496,26 @@ Dual Writer::chain_rows(const Scalar& f, const std::vector<const Dual*>& args, c
   if (order_ < 2) return r;
   for (std::size_t a = 0; a < n; ++a)
     for (std::size_t c = 0; c < n; ++c) add_outer(r, *args[a], *args[c], dd[a * n + c]);
+  return r;
+}
+
+Dual Writer::reference_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                            const std::vector<Scalar>& dd) {
+  Dual r = result(f);
+  if (order_ == 0) return r;
+  const std::size_t n = args.size();
+  const auto scaled = [&](std::vector<Scalar>& to, const std::vector<Scalar>& from, const Scalar& c) {
+    if (c.known && c.value == 0.0) return;
+    for (std::size_t k = 0; k < to.size(); ++k) to[k] = add(to[k], term(c, from[k]));
+  };
+  for (std::size_t a = 0; a < n; ++a)
+    if (args[a]) scaled(r.g, args[a]->g, d[a]);
+  for (std::size_t a = 0; a < n && order_ == 2; ++a) {
+    if (!args[a]) continue;
+    scaled(r.h, args[a]->h, d[a]);
+    for (std::size_t c = 0; c < n; ++c)
+      if (args[c]) add_outer(r, *args[a], *args[c], dd[a * n + c]);
+  }
   return r;
 }
 

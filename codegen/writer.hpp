@@ -100,8 +100,24 @@ class Writer {
   // where its own expression does not read MODE.
   void note_inline_mode() { inline_reads_mode_ = true; }
   bool inline_reads_mode() const { return inline_reads_mode_; }
-  // In checked code: return the failure `message` when `condition` (C text) holds.
+  // In checked code: fail with `message` when `condition` (C text) holds.
   void fail_if(const std::string& condition, const std::string& message);
+  // Fail with `message` here, checked or not (a call whose constant parameters its function
+  // rejects fails on every run).
+  void fail(const std::string& message);
+  // The C statement that fails with the message a `const char *` expression holds.
+  std::string failure(const std::string& message_expression);
+  // Whether a failure was written (the function then reads `error`).
+  bool fails() const { return fails_; }
+  // What a failure does instead of returning its message (a C statement): the function written
+  // with a reference form runs it (codegen/generate.cpp), which fails with the right message
+  // or succeeds where this arithmetic overflows.
+  void hand_failures_to(std::string statement) { failure_ = std::move(statement); }
+
+  // The reference form (eval/run.cpp's Differentiator) in place of the fast form's Dual: calls
+  // take the table's rules, and their chain rule leaves constant arguments out.
+  void set_reference(bool reference) { reference_ = reference; }
+  bool reference() const { return reference_; }
 
   // Arithmetic on numbers, folded when both are known, or when a zero of unknown sign meets a
   // number that makes its sign irrelevant (0 + 25 is 25 for +0 and -0 alike).
@@ -138,6 +154,11 @@ class Writer {
   // chain_rows, which adds d[a]·(row a) for each a, then dd[a][c]·(row a)(row c)ᵀ.
   Dual chain_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
                   const std::vector<Scalar>& dd);
+  // The reference form's chain_rows: the same sums over the arguments whose row is not null
+  // (the others are constants, which it leaves out), its Hessian's terms in its order: for each
+  // argument a, d[a]·(Hessian a) and then dd[a][c]·(row a)(row c)ᵀ for each c.
+  Dual reference_rows(const Scalar& f, const std::vector<const Dual*>& args, const std::vector<Scalar>& d,
+                      const std::vector<Scalar>& dd);
   // A Dual in fresh, unset C variables, for a result that the branches of an `if` set
   // (assign), and so leaves the blocks it is made in.
   Dual declare();
@@ -165,6 +186,9 @@ class Writer {
 
   int lanes_, order_;
   bool checked_;
+  bool reference_ = false;
+  std::string failure_;  // empty: return fx_fail(error, message)
+  bool fails_ = false;
   std::string body_;
   int depth_ = 1;
   int next_ = 0;
