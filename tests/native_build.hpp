@@ -20,6 +20,15 @@ inline constexpr const char* kGeneratedFlags = "-std=c99 -O2 -fno-fast-math -ffp
 // The system C compiler, when there is one.
 inline bool have_c_compiler() { return run_shell("command -v cc").status == 0; }
 
+// Ends the test case, with a warning, where there is no C compiler to build generated code with.
+#define FEXPR_NEED_C_COMPILER()                                                \
+  do {                                                                         \
+    if (!::fexpr::testing::have_c_compiler()) {                                \
+      WARN("no C compiler (cc) on this system: the generated code is not run"); \
+      return;                                                                  \
+    }                                                                          \
+  } while (false)
+
 // A fresh directory under the system's temporary one, removed with the object.
 class ScratchDirectory {
  public:

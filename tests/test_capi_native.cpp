@@ -47,7 +47,7 @@ const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0
 }  // namespace
 
 TEST_CASE("fexpr_compile_native gives fexpr_evaluate's and fexpr_gradient's bits and errors", "[capi][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const Cache cache;
   const XV context;
   const Expression f(context.handle, kText);
@@ -107,7 +107,7 @@ TEST_CASE("fexpr_compile_native gives fexpr_evaluate's and fexpr_gradient's bits
 }
 
 TEST_CASE("a compiled expression outlives its expression and serves several threads", "[capi][native][threads]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const Cache cache;
   const XV context;
   auto f = std::make_unique<Expression>(context.handle, kText);

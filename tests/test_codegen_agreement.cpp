@@ -235,30 +235,21 @@ Tally agree_everywhere(const char* what, std::initializer_list<const char*> text
 }  // namespace
 
 TEST_CASE("C generated for the examples gives the interpreter's values and derivatives bit for bit") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const Tally t = agree(examples());
   report("examples/expressions.txt", t);
   CHECK(t.supported == t.expressions);
 }
 
 TEST_CASE("C generated for the benchmark cases without a model agrees bit for bit") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const Tally t = agree(bench_cases());
   report("bench cases", t);
   CHECK(t.supported == t.expressions);
 }
 
 TEST_CASE("C generated for functions whose parameters vary follows the table's rules bit for bit") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   RandomExpressions random(7);
   std::vector<Subject> subjects;
   for (const char* text : {"STEP(x, y, 1, 2, 3)", "STEP5(x, 0, y, 1, x)", "HAVSIN(TIME, x, 0, y, 2)",
@@ -278,10 +269,7 @@ TEST_CASE("C generated for functions whose parameters vary follows the table's r
 // no value of UV), components far apart in size, 1e300 (the scaling keeps the squares finite)
 // and a subnormal.
 TEST_CASE("C generated for MAG and UV agrees bit for bit, their zero vector included") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   RandomExpressions random(11);
   std::vector<std::vector<double>> points = random.points(8);
   for (const std::vector<double>& p : std::vector<std::vector<double>>{
@@ -301,10 +289,7 @@ TEST_CASE("C generated for MAG and UV agrees bit for bit, their zero vector incl
 // with the same message; each branch differentiated as the interpreter does (through TIME -
 // delay in the history).
 TEST_CASE("C generated for DELAY takes the interpreter's branches and fails where it does", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   RandomExpressions random(13);
   std::vector<Subject> subjects;
   for (const char* text : {"DELAY(x, y, 3*TIME + 1)", "DELAY(x*y, 0.5, TIME*TIME) + x", "DELAY(x, y - 1, y*TIME, 2)",
@@ -318,10 +303,7 @@ TEST_CASE("C generated for DELAY takes the interpreter's branches and fails wher
 }
 
 TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors included") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const Tally t = agree(random_subjects(250));
   report("random expressions", t);
   CHECK(t.supported == t.expressions);
@@ -334,10 +316,7 @@ TEST_CASE("C generated for 250 random expressions agrees bit for bit, errors inc
 // leaves the constant b out of the chain rule. Its rules differ from the fast form's: every call
 // through the table's rule, constant arguments left out, the Hessian's terms interleaved.
 TEST_CASE("C where the fast form fails runs the reference form's function, bit for bit as the interpreter") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   std::vector<Subject> subjects = random_subjects(100);
   for (Subject& s : subjects) s.text = "y/1E-300*0 + (" + s.text + ")";
   RandomExpressions random(29);
@@ -380,10 +359,7 @@ TEST_CASE("C where the fast form fails runs the reference form's function, bit f
 // x = -0, differences of equal products, negated zeros, d/dy of TIME*x - (-TIME) - y*0 at
 // negative TIME and x); and a value read after a branch.
 TEST_CASE("C without located errors fails where the interpreter does and folds derivatives exactly") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const double inf = std::numeric_limits<double>::infinity(), nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<std::vector<double>> points = {
       {0.5, 2.0, -3.0},  {0.0, -0.0, 0.0}, {0.0, 0.0, -0.0},  {1.0, -1.5, 1.0},  {0.0, 1e200, 1.0}, {0.0, 1.0, 1e300},
@@ -409,10 +385,7 @@ TEST_CASE("C without located errors fails where the interpreter does and folds d
 // (x*0.5 - 1E308)*TIME is TIME*0 + (x*0.5 - 1E308)*0, a zero whose sign the second term sets
 // at negative TIME: known from the bounds alone.
 TEST_CASE("C folds derivative terms with the bounds of the values they read, exactly") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const double inf = std::numeric_limits<double>::infinity(), below_one = std::nextafter(1.0, 0.0);
   const std::vector<std::vector<double>> points = {
       {0.3, 0.3, -0.5}, {0.0, 5e-324, 2.0}, {below_one, below_one, 0.0}, {1.0, 1.0, -0.0}, {-0.0, -0.0, 1.0},
@@ -439,10 +412,7 @@ TEST_CASE("C folds derivative terms with the bounds of the values they read, exa
 // last place away from glibc's for these arguments (cosh(10), sinh(2), tan(6.2), tanh(0.8),
 // log10(1.1), each checked against the compiler's folding of the same call).
 TEST_CASE("C leaves a libm call on a constant to the C library, as the interpreter does") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const std::vector<std::vector<double>> points = {{0.5, -0.25, 1.0}, {0.0, 1.0, -2.0}, {1.5, 0.0, 0.0},
                                                    {-1.0, 2.0, 0.5}};
   const std::initializer_list<const char*> texts = {

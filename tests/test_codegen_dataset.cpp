@@ -259,10 +259,7 @@ const std::vector<std::string> kModels = {"tests/data/codegen/measures.adm", "te
 }  // namespace
 
 TEST_CASE("generated dataset elements agree with the interpreter and with central differences", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const auto file = GENERATE(from_range(kModels));
   INFO(file);
   auto m = load(kSource + "/" + file);
@@ -279,10 +276,7 @@ TEST_CASE("generated dataset elements agree with the interpreter and with centra
 }
 
 TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree with the interpreter", "[codegen][corpus]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   int files = 0, elements = 0, refused = 0, compared = 0, value_bits = 0;
   double worst = 0.0;
   for (const auto& entry : std::filesystem::recursive_directory_iterator(kSource + "/tests/data/corpus")) {
@@ -311,10 +305,7 @@ TEST_CASE("corpus SFORCE and VARIABLE functions that fexpr codegen writes agree 
 }
 
 TEST_CASE("generated dataset elements fail where the interpreter does, with its message", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // PART/2 and PART/3 start at one place: DM has no derivative there, VR no value.
   std::ostringstream errors;
   auto loaded = dataset::load_model_text("coincident.adm", R"(Coincident markers
@@ -389,10 +380,7 @@ void check_closed_forms(const char* text, const std::vector<std::optional<double
 }
 
 TEST_CASE("generated angles keep the interpreter's conventions at their singular points", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // Markers 30 and 31 of PART/3 differ by a turn of 0.5 about their z axis:
   // A = (Rz(0.3) Rx(0.4) Rz(0.2))ᵀ Rz(0.3) Rx(0.4) Rz(0.7) = Rz(0.5). So THETA = 0, where PSI
   // takes the whole 0.5 and PHI is 0; as 3-2-1 angles it is regular, YAW = 0.5. Markers 20, 30
@@ -417,10 +405,7 @@ END
 }
 
 TEST_CASE("generated Euler and Rodriguez parameters take the interpreter's pivot and sign", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // A turn t about axis u has e0 = cos(t/2), (e1, e2, e3) = sin(t/2) u, and Rodriguez
   // parameters e_k / e0 = tan(t/2) u_k. 2.8 about x, y or z makes that axis's parameter the
   // largest, each a pivot of its own; 0.6 about x keeps e0 the largest. Rz(pi/2) Rx(2.8)
@@ -451,10 +436,7 @@ END
 }
 
 TEST_CASE("generated accelerations are those of a spinning part, worked by hand", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // PART/2 spins at w = 2 about the ground z axis through its origin, turned 30 degrees about
   // it: marker 20, at r = 0.5 on the part's x axis, is at 0.5 (cos 30, sin 30, 0) and
   // accelerates towards the axis at w^2 r = 2: ACCX = -2 cos 30, ACCY = -2 sin 30, and -2
@@ -490,10 +472,7 @@ END
 
 TEST_CASE("a part's acceleration and angular acceleration, the model's constants, enter as the interpreter's",
           "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // No dataset statement sets them (a dataset's parts start with none, and no API or option
   // changes them), so PART/5 is added to the loaded model the way a host's own Model would
   // hold it: turned, moving, spinning and accelerating, its markers off its origin and turned.
@@ -562,10 +541,7 @@ END
 }  // namespace
 
 TEST_CASE("generated DIF is the input DIFF/id and DIF1 its DIFF's FUNCTION, worked by hand", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   std::ostringstream errors;
   auto loaded = dataset::load_model_text("diffs.adm", kTwoDiffs, errors, dataset::DiffValues::states);
   REQUIRE(loaded);
@@ -614,10 +590,7 @@ TEST_CASE("DIF and DIF1 of a dataset whose DIFFs are at their initial conditions
 
 TEST_CASE("an inlined VARIABLE or DIFF that reads MODE takes the function's MODE, after the gradient's inputs",
           "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // VARIABLE/2 = VARVAL(1) + 1 is -DX + 1, 1 or 0.4 MODE DX + 1 as MODE is below, at or above 4
   // (MODE read again in a branch, after a label); at
   // the initial state DX(20) = 1, so 0, 1 and 3 at MODE 5. VARIABLE/3 adds DIF1(1) = MODE*DIF(1).
@@ -759,10 +732,7 @@ TEST_CASE("a dataset function the generator has no rule for is refused, naming t
 }
 
 TEST_CASE("generated unit vectors are a turned marker's axes and ARYVAL its NUMBERS=, worked by hand", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // PART/2 is turned by a = 0.6 about x (REULER = 0, a, 0: psi 0, theta a), so UVZ(20) is
   // R e_z = (sin psi sin theta, -cos psi sin theta, cos theta) = (0, -sin a, cos a). By psi and
   // theta: UVZ.X' = (cos psi sin theta, sin psi cos theta) = (sin a, 0), UVZ.Y' = (0, -cos a),
@@ -831,10 +801,7 @@ END
 
 TEST_CASE("Hessians of generated dataset elements agree with the interpreter and with differences of the gradient",
           "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const auto file = GENERATE(from_range(kModels));
   INFO(file);
   auto m = load(kSource + "/" + file);

@@ -22,10 +22,7 @@ bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; 
 }  // namespace
 
 TEST_CASE("The example user force gives the interpreter's force and Jacobian bit for bit") {
-  if (!fexpr::testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   fexpr::testing::ScratchDirectory directory;
   const std::string examples = std::string(FEXPR_SOURCE_DIR) + "/examples/codegen";
   // The example's script, pointed at this build's fexpr and at a copy of the example's files.

@@ -77,10 +77,7 @@ const char* const kText = "-1E4*(x-0.5) - 25*v + IMPACT(x, v, 1, 1E5, 1.5, 50, 0
 }  // namespace
 
 TEST_CASE("compile_native gives the interpreter's value, gradient and errors, and builds once", "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to compare");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   const Compiled compiled(kText);
   const auto& [cache, env, s, native] = compiled;
   CHECK(objects_in(cache.path()) == 1);
@@ -130,7 +127,7 @@ TEST_CASE("compile_native gives the interpreter's value, gradient and errors, an
 }
 
 TEST_CASE("many threads calling one compiled expression get the interpreter's bits", "[codegen][native][threads]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const Compiled compiled(kText);
   const auto& [cache, env, s, native] = compiled;
   constexpr int kThreads = 8, kCalls = 2000;
@@ -158,7 +155,7 @@ TEST_CASE("many threads calling one compiled expression get the interpreter's bi
 }
 
 TEST_CASE("the compiled path refuses a caller's mistake as the interpreter does", "[codegen][native][errors]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const Compiled compiled("x*v + 1");
   const auto& [cache, env, s, native] = compiled;
   fexpr::Workspace ws;
@@ -179,7 +176,7 @@ TEST_CASE("the compiled path refuses a caller's mistake as the interpreter does"
 
 TEST_CASE("compile_native differentiates more inputs than the fast form takes, as the interpreter's reference form",
           "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   // 17 variables: the interpreter has no fast form for this gradient (16 lanes at most).
   fexpr::testing::ScratchDirectory cache;
   const ScopedEnvironment env{"FEXPR_CACHE", cache.path().string()};
@@ -256,7 +253,7 @@ void agrees_with_interpreter(const std::string& text, const std::vector<std::arr
 const double kInf = std::numeric_limits<double>::infinity(), kNaN = std::numeric_limits<double>::quiet_NaN();
 
 TEST_CASE("a compiled expression of sums and products gives the interpreter's bits and errors", "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   agrees_with_interpreter(
       "1 + 2*x - 3*v + 0.5*x*x - 1.5*x*v + 2.5*v*v + 0.1*x*x*x - x*x*v*1E-300 + (x-v)*(x-v)**2",
       {{0.0, 0.7, -0.4}, {1.0, -3.0, 2.5}, {0.5, 1e100, 1.0}, {0.5, 1e103, -1e103}, {0.5, 1e200, 0.0},
@@ -270,7 +267,7 @@ TEST_CASE("a compiled expression of sums and products gives the interpreter's bi
 // so it asks the interpreter before it reports a failure.
 TEST_CASE("the compiled path gives what the interpreter gives where only its reference form succeeds",
           "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const std::vector<std::array<double, 3>> points = {{0.0, 2.0, 1.0}, {0.5, -3.0, 0.25}, {0.0, 1e-300, 1.0},
                                                      {0.0, 0.0, -1.0}, {1.0, 1e300, 0.5}};
   for (const char* text : {"x / 1E-300", "x / 1E-300 + v", "((0.25*x + 1E-310) / (-1E-300) - v)*0",
@@ -279,7 +276,7 @@ TEST_CASE("the compiled path gives what the interpreter gives where only its ref
 }
 
 TEST_CASE("values feeding sums beside other operations fail with the interpreter's message", "[codegen][native]") {
-  if (!fexpr::testing::have_c_compiler()) return;
+  FEXPR_NEED_C_COMPILER();
   const std::vector<std::array<double, 3>> points = {{0.5, 2.0, -3.0}, {0.0, 1e200, 1.0},  {0.0, 1.0, 1.0},
                                                      {0.0, -1.0, 0.5}, {0.0, 1.0, 1e300}, {0.0, kNaN, 1.0},
                                                      {kInf, 1.0, 2.0}, {-1.0, -0.0, 3.0}, {0.0, 1e160, -1e160},

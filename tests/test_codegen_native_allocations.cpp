@@ -15,10 +15,7 @@
 using fexpr::testing::allocations;
 
 TEST_CASE("calling a compiled expression allocates nothing", "[codegen][native][allocations]") {
-  if (!fexpr::testing::have_c_compiler()) {
-    WARN("no C compiler (cc) on this system: nothing to measure");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   fexpr::testing::ScratchDirectory cache;
   setenv("FEXPR_CACHE", cache.path().c_str(), 1);
   const char* expressions[] = {

@@ -70,10 +70,7 @@ const std::string kSplines = std::string(FEXPR_SOURCE_DIR) + "/tests/data/codege
 
 TEST_CASE("generated CUBSPL and AKISPL agree with the interpreter to the bit, inside, at the knots and beyond the ends",
           "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   std::ostringstream errors;
   auto loaded = dataset::load_model(kSplines, errors, dataset::DiffValues::states);
   REQUIRE(loaded);
@@ -135,10 +132,7 @@ TEST_CASE("generated CUBSPL and AKISPL agree with the interpreter to the bit, in
 }
 
 TEST_CASE("generated splines through a line, a parabola and a plane are those, worked by hand", "[codegen]") {
-  if (!testing::have_c_compiler()) {
-    WARN("no C compiler: generated code not run");
-    return;
-  }
+  FEXPR_NEED_C_COMPILER();
   // SPLINE/1 lies on y = 2x + 1: the natural cubic has no curvature to take (its second
   // derivatives solve a system whose right side is 0), Akima's slopes are the one secant, and
   // the parabola through three end points on a line is the line. SPLINE/2 lies on y = x^2 at
