@@ -338,8 +338,8 @@ class MeasureWriter {
     if (!entry) entry = a_.dot(axis(1, r), axis(0, c));
     return *entry;
   }
-  static std::string singular_test(const Dual& y, const Dual& x) {
-    return "hypot(fx_opaque(" + text(y.v) + "), " + text(x.v) + ") <= " + literal(kSingularTolerance);
+  std::string singular_test(const Dual& y, const Dual& x) {
+    return text(a_.writer().call("hypot", y.v, x.v)) + " <= " + literal(kSingularTolerance);
   }
   // e·x for e = ±1, the interpreter's T(e * x).
   Dual signed_by(double e, const Dual& x) { return e > 0 ? x : a_.mul(a_.constant(e), x); }
