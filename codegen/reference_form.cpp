@@ -1,7 +1,7 @@
 // The chain rule of a call in either form, and the operators of the reference form, which the
 // generated code runs where the fast form's arithmetic fails (codegen/generate.cpp): the
 // interpreter then runs its reference form too, which can succeed, `x / 1E-300` leaving out the
-// constant's term -(x/b)/b that overflows in the fast form.
+// constant's term -(x/b)·(1/b) that overflows in the fast form.
 #include "codegen/rules.hpp"
 
 namespace fexpr::codegen {

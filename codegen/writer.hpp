@@ -109,9 +109,8 @@ class Writer {
   std::string failure(const std::string& message_expression);
   // Whether a failure was written (the function then reads `error`).
   bool fails() const { return fails_; }
-  // What a failure does instead of returning its message (a C statement): the function written
-  // with a reference form runs it (codegen/generate.cpp), which fails with the right message
-  // or succeeds where this arithmetic overflows.
+  // A C statement that a failure runs instead of returning its message: the fast form's
+  // failures call the reference form's function (codegen/generate.cpp).
   void hand_failures_to(std::string statement) { failure_ = std::move(statement); }
 
   // The reference form (eval/run.cpp's Differentiator) in place of the fast form's Dual: calls
