@@ -95,13 +95,7 @@ class Generator {
 
   std::optional<Dual> run_inline(std::vector<Diagnostic>& diagnostics) {
     registers();
-    std::string declared;
-    for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
-      declared += std::string(declared.empty() ? "double " : ", ") + reg_[r].v.name;
-      for (const Scalar& g : reg_[r].g) declared += ", " + g.name;
-      for (const Scalar& h : reg_[r].h) declared += ", " + h.name;
-    }
-    if (!declared.empty()) w_.line(declared + ";");
+    for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) w_.line(declaration(reg_[r]));
     body();
     const bool ok = diagnostics_.empty();
     diagnostics.insert(diagnostics.end(), diagnostics_.begin(), diagnostics_.end());
@@ -558,7 +552,11 @@ std::string Generator::comment() const {
 
 // Each helper once, under a guard, so that several generated functions can share one C file.
 std::string Generator::helpers(const std::string& functions) const {
-  std::string s;
+  // For the variables that may be set and never read (writer.hpp, declaration) and an input the
+  // expression does not read.
+  std::string s =
+      "#ifndef FX_MAYBE_UNUSED\n#if defined(__GNUC__)\n#define FX_MAYBE_UNUSED __attribute__((unused))\n#else\n"
+      "#define FX_MAYBE_UNUSED\n#endif\n#endif\n\n";
   if (functions.find("fx_fail(") != std::string::npos)
     s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
          "static int fx_fail(const char **error, const char *message) {\n"
@@ -578,17 +576,21 @@ std::string Generator::signature(bool local) const {
   for (std::uint32_t r = 0; r < p_.first_constant; ++r) {
     if (r == 1 && !reads_mode_) continue;
     const std::size_t index = r == 0 ? 0 : r == 1 ? n : r - 1;
-    loads += "  const double r" + std::to_string(r) + " = in[" + std::to_string(index) + "];\n";
     // As the interpreter: only the inputs the expression reads are checked.
     const bool read = r == 0   ? p_.reads_time
                       : r == 1 ? p_.reads_mode || w_.inline_reads_mode()
                                : std::binary_search(p_.variables_read.begin(), p_.variables_read.end(), r - 2);
     // MODE read only inline is not among what the elision followed: tested here.
     const bool inline_mode = r == 1 && w_.inline_reads_mode();
-    if (read && (inline_mode || input_elided_.empty() || !input_elided_[r])) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+    const bool tested = o_.checked && read && (inline_mode || input_elided_.empty() || !input_elided_[r]);
+    if (tested) inputs += (inputs.empty() ? "" : " && ") + ("isfinite(r" + std::to_string(r) + ")");
+    // One the code does not test it may not read either (unchecked code, an unread input).
+    loads += std::string(tested ? "  " : "  FX_MAYBE_UNUSED ") + "const double r" + std::to_string(r) + " = in[" +
+             std::to_string(index) + "];\n";
   }
   for (std::size_t k = first_state(); k < n; ++k) {
-    loads += "  const double s" + std::to_string(k) + " = in[" + std::to_string(k) + "];\n";
+    loads += std::string(o_.checked ? "  " : "  FX_MAYBE_UNUSED ") + "const double s" + std::to_string(k) + " = in[" +
+             std::to_string(k) + "];\n";
     inputs += (inputs.empty() ? "" : " && ") + ("isfinite(s" + std::to_string(k) + ")");
   }
   const bool check_inputs = o_.checked && !inputs.empty();
@@ -600,14 +602,8 @@ std::string Generator::signature(bool local) const {
   if (!check_inputs && !w_.fails()) s += "  (void)error;\n";
   s += loads;
   if (check_inputs) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
-  std::string temporaries;
-  for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) {
-    temporaries += "  double r" + std::to_string(r);
-    for (const Scalar& g : reg_[r].g) temporaries += ", " + g.name;
-    for (const Scalar& h : reg_[r].h) temporaries += ", " + h.name;
-    temporaries += ";\n";
-  }
-  return s + temporaries;
+  for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) s += "  " + declaration(reg_[r]) + "\n";
+  return s;
 }
 
 }  // namespace

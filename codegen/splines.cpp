@@ -150,7 +150,7 @@ Dual write_spline(Writer& w, const dataset::ElementBindings::SplineCall& call, s
     array(w, p + "z", z);
     zv = call.z ? literal(*call.z) : text(arguments[1].v);
   }
-  w.line("double " + p + "y[4]" + (s.is_surface() ? ", " + p + "yz[4]" : "") + ";");
+  w.line("FX_MAYBE_UNUSED double " + p + "y[4]" + (s.is_surface() ? ", " + p + "yz[4]" : "") + ";");
   w.open("");
   evaluate(w, p, s, text(arguments[0].v), zv);
   w.close();

@@ -290,7 +290,7 @@ void Writer::forget_reuse() {
 
 Scalar Writer::local() {
   Scalar s = variable("t" + std::to_string(next_++));
-  line("double " + s.name + ";");
+  line("FX_MAYBE_UNUSED double " + s.name + ";");
   return s;
 }
 
@@ -519,18 +519,18 @@ Dual Writer::reference_rows(const Scalar& f, const std::vector<const Dual*>& arg
   return r;
 }
 
+std::string declaration(const Dual& d) {
+  std::string names = d.v.name;
+  for (const Scalar& g : d.g) names += ", " + g.name;
+  for (const Scalar& h : d.h) names += ", " + h.name;
+  return "FX_MAYBE_UNUSED double " + names + ";";
+}
+
 Dual Writer::declare() {
   Dual r = result(variable("t" + std::to_string(next_++)));
-  std::string names = r.v.name;
-  for (std::size_t k = 0; k < r.g.size(); ++k) {
-    r.g[k] = variable(r.v.name + "_d" + std::to_string(k));
-    names += ", " + r.g[k].name;
-  }
-  for (std::size_t k = 0; k < r.h.size(); ++k) {
-    r.h[k] = variable(r.v.name + "_dd" + std::to_string(k));
-    names += ", " + r.h[k].name;
-  }
-  line("double " + names + ";");
+  for (std::size_t k = 0; k < r.g.size(); ++k) r.g[k] = variable(r.v.name + "_d" + std::to_string(k));
+  for (std::size_t k = 0; k < r.h.size(); ++k) r.h[k] = variable(r.v.name + "_dd" + std::to_string(k));
+  line(declaration(r));
   assigned_[r.v.name];
   for (const Scalar& g : r.g) assigned_[g.name];
   for (const Scalar& h : r.h) assigned_[h.name];

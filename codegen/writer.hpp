@@ -58,6 +58,11 @@ std::string literal(double v);
 std::string text(const Scalar& s);
 // A C string literal.
 std::string quoted(const std::string& s);
+// The declaration of d's C variables, FX_MAYBE_UNUSED (the generated file defines it): the code
+// may set one that nothing reads, a derivative that is a constant in the other branches or a
+// register whose readers were written with the number it holds, and the C compiler drops those
+// without a warning.
+std::string declaration(const Dual& d);
 // The C definition of fx_opaque(x): x, as a number the C compiler cannot work out, at no
 // instruction where it has GNU asm; under its guard, for code that calls it.
 const char* opaque_helper();

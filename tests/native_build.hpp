@@ -53,7 +53,7 @@ class SharedObject {
   SharedObject(const std::filesystem::path& directory, const std::string& c_source, const std::string& extra_flags = "") {
     const auto source = directory / "generated.c", object = directory / "generated.so";
     std::ofstream(source) << c_source;
-    const ProgramResult r = run_shell("cc " + std::string(kGeneratedFlags) + " -Wall -Werror -Wno-unused-variable -Wno-unused-but-set-variable " +
+    const ProgramResult r = run_shell("cc " + std::string(kGeneratedFlags) + " -Wall -Wextra -Wpedantic -Werror " +
                                           extra_flags + " -shared -fPIC -o " + object.string() + " " + source.string() +
                                           " -lm",
                                       true);
