@@ -134,8 +134,8 @@ void NativeExpression::gradient_too_short(std::size_t given) const {
 
 // After the lean function fails, the located one runs; should it succeed after all, its value
 // stands. Where it fails too, the interpreter may not: after its fast form fails it evaluates
-// again in its reference form, which the generated code does not follow (README, `fexpr
-// codegen`). So that failure is the interpreter's, with its result or its message.
+// again in its reference form, which this code is written without (Options::reference_form,
+// to keep the compile short). So that failure is the interpreter's, with its result or message.
 double NativeExpression::value_failed(const Inputs& in) const {
   const char* error = nullptr;
   const double out = library_->value_located(in.time, in.variables.data(), in.mode, &error);

@@ -453,10 +453,14 @@ Dual Writer::div(const Dual& a, const Dual& b) {
   return chain(a, b, q, ib, mul(neg(q), ib), known(0.0), neg(ib2), mul(mul(known(2.0), q), ib2));
 }
 
-void Writer::add_scaled(Dual& r, const Dual& u, const Scalar& c) {
+void Writer::add_scaled(std::vector<Scalar>& to, const std::vector<Scalar>& from, const Scalar& c) {
   if (c.known && c.value == 0.0) return;
-  for (std::size_t k = 0; k < r.g.size(); ++k) r.g[k] = add(r.g[k], term(c, u.g[k]));
-  for (std::size_t k = 0; k < r.h.size(); ++k) r.h[k] = add(r.h[k], term(c, u.h[k]));
+  for (std::size_t k = 0; k < to.size(); ++k) to[k] = add(to[k], term(c, from[k]));
+}
+
+void Writer::add_scaled(Dual& r, const Dual& u, const Scalar& c) {
+  add_scaled(r.g, u.g, c);
+  add_scaled(r.h, u.h, c);
 }
 
 void Writer::add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c) {
@@ -504,15 +508,11 @@ Dual Writer::reference_rows(const Scalar& f, const std::vector<const Dual*>& arg
   Dual r = result(f);
   if (order_ == 0) return r;
   const std::size_t n = args.size();
-  const auto scaled = [&](std::vector<Scalar>& to, const std::vector<Scalar>& from, const Scalar& c) {
-    if (c.known && c.value == 0.0) return;
-    for (std::size_t k = 0; k < to.size(); ++k) to[k] = add(to[k], term(c, from[k]));
-  };
   for (std::size_t a = 0; a < n; ++a)
-    if (args[a]) scaled(r.g, args[a]->g, d[a]);
+    if (args[a]) add_scaled(r.g, args[a]->g, d[a]);
   for (std::size_t a = 0; a < n && order_ == 2; ++a) {
     if (!args[a]) continue;
-    scaled(r.h, args[a]->h, d[a]);
+    add_scaled(r.h, args[a]->h, d[a]);
     for (std::size_t c = 0; c < n; ++c)
       if (args[c]) add_outer(r, *args[a], *args[c], dd[a * n + c]);
   }

@@ -176,6 +176,8 @@ class Writer {
  private:
   // r += c·u (Dual::add) and r += c·u·wᵀ (Dual::add_outer): a known zero c adds nothing.
   void add_scaled(Dual& r, const Dual& u, const Scalar& c);
+  // The same over one part of them, the gradients or the Hessians.
+  void add_scaled(std::vector<Scalar>& to, const std::vector<Scalar>& from, const Scalar& c);
   void add_outer(Dual& r, const Dual& u, const Dual& w, const Scalar& c);
   Dual result(const Scalar& v) const;  // v with zero derivatives, the Dual's `Dual r(f)`
   // A derivative term a·b of a product: a zero when one factor is a zero and the other finite
