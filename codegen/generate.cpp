@@ -358,8 +358,8 @@ class Generator {
         const detail::Branch& b = p_.branches[i.b];
         const std::string t = text(load(i.a).v);
         w_.line("/* IF " + comment_text(source(span)) + " */");
-        w_.line("if (" + t + " < 0.0) goto " + label(b.lt) + ";");
-        w_.line("if (" + t + " > 0.0) goto " + label(b.gt) + ";");
+        w_.guard(t + " < 0.0", "goto " + label(b.lt) + ";");
+        w_.guard(t + " > 0.0", "goto " + label(b.gt) + ";");
         w_.line("goto " + label(b.eq) + ";");
         return;
       }
@@ -560,7 +560,7 @@ std::string Generator::helpers(const std::string& functions) const {
   if (functions.find("fx_fail(") != std::string::npos)
     s += "#ifndef FEXPR_CODEGEN_FAIL\n#define FEXPR_CODEGEN_FAIL\n"
          "static int fx_fail(const char **error, const char *message) {\n"
-         "  if (error) *error = message;\n  return 1;\n}\n#endif\n\n";
+         "  if (error) { *error = message; }\n  return 1;\n}\n#endif\n\n";
   const bool power = functions.find("fx_power_value") != std::string::npos;
   if (power || functions.find("fx_opaque(") != std::string::npos) s += opaque_helper();
   if (power)
@@ -601,7 +601,7 @@ std::string Generator::signature(bool local) const {
   s += ", const char **error) {\n";
   if (!check_inputs && !w_.fails()) s += "  (void)error;\n";
   s += loads;
-  if (check_inputs) s += "  if (!(" + inputs + ")) return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + ");\n";
+  if (check_inputs) s += "  if (!(" + inputs + ")) { return fx_fail(error, " + quoted(model ? kBadModelInput : kBadInput) + "); }\n";
   for (std::uint32_t r = p_.first_temporary; r < p_.register_count; ++r) s += "  " + declaration(reg_[r]) + "\n";
   return s;
 }

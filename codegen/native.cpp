@@ -53,7 +53,7 @@ std::string entry_points(std::size_t n, bool reads_mode, bool value_untested) {
     s += "\n__attribute__((cold)) double fexpr_" + what + "_located(" + inputs + grad + ", const char **error) {\n" +
          fill + "  double v;\n  return fexpr_" + what + "(in, &v" + grad_arg + ", error) ? 0.0 : v;\n}\n"
          "\n__attribute__((flatten)) double fexpr_" + what + "_call(" + inputs + grad + ") {\n" + fill +
-         "  double v;\n  if (fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) return fx_failed();\n  return " +
+         "  double v;\n  if (fexpr_" + what + "_lean(in, &v" + grad_arg + ", 0)) { return fx_failed(); }\n  return " +
          (grad.empty() && value_untested ? "v - (v - v)" : "v") + ";\n}\n";
   }
   return s;

@@ -25,16 +25,16 @@ Scalar power_value(Writer& w, const Scalar& a, const Scalar& e) { return w.call(
 const char* power_helpers() {
   return R"(/* a**e with the common constant exponents by multiplication and sqrt, as fexpr computes it. */
 static double fx_power_value(double a, double e) {
-  if (e == 2.0) return a * a;
-  if (e == 3.0) return a * a * a;
+  if (e == 2.0) { return a * a; }
+  if (e == 3.0) { return a * a * a; }
   if (e == 4.0) {
     const double s = a * a;
     return s * s;
   }
-  if (e == 0.5) return sqrt(a) + 0.0;
-  if (e == 1.5) return a * sqrt(a);
-  if (e == -1.0) return 1.0 / a;
-  if (e == -2.0) return 1.0 / (a * a);
+  if (e == 0.5) { return sqrt(a) + 0.0; }
+  if (e == 1.5) { return a * sqrt(a); }
+  if (e == -1.0) { return 1.0 / a; }
+  if (e == -2.0) { return 1.0 / (a * a); }
   return pow(fx_opaque(a), e);
 }
 
@@ -42,11 +42,11 @@ static double fx_power_value(double a, double e) {
    Inline, so that C that only needs fx_power_value (a contact force) does not warn of it. */
 static inline const char *fx_base_partials(double a, double e, int order, double *d, double *dd) {
   *d = *dd = 0.0;
-  if (e == 0.0) return 0;
-  if (a == 0.0 && e < 1.0) return "'**': derivative of a**b is infinite at a = 0 for b < 1";
+  if (e == 0.0) { return 0; }
+  if (a == 0.0 && e < 1.0) { return "'**': derivative of a**b is infinite at a = 0 for b < 1"; }
   *d = e == 1.0 ? 1.0 : e * fx_power_value(a, e - 1.0);
   if (order == 2) {
-    if (a == 0.0 && e < 2.0 && e != 1.0) return "'**': second derivative of a**b is infinite at a = 0 for b < 2";
+    if (a == 0.0 && e < 2.0 && e != 1.0) { return "'**': second derivative of a**b is infinite at a = 0 for b < 2"; }
     *dd = e == 1.0 ? 0.0 : e == 2.0 ? 2.0 : e * (e - 1.0) * fx_power_value(a, e - 2.0);
   }
   return 0;
@@ -105,7 +105,7 @@ Dual power(Writer& w, const Argument& base, const Argument& exponent) {
   if (w.checked()) {
     const Scalar message = variable("m_" + d.name);
     w.line("const char *" + message.name + " = " + partials + ";");
-    w.line("if (" + message.name + ") " + w.failure(message.name));
+    w.guard(message.name, w.failure(message.name));
   } else {
     w.line("(void)" + partials + ";");
   }

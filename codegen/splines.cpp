@@ -67,7 +67,7 @@ void evaluate(Writer& w, const std::string& p, const Spline& s, const std::strin
   std::string first = "0";
   if (surface) {
     w.line("int " + k + " = 0;");
-    w.line("while (" + k + " + 2 < " + std::to_string(curves) + " && " + zv + " > " + p + "z[" + k + " + 1]) ++" + k + ";");
+    w.line("while (" + k + " + 2 < " + std::to_string(curves) + " && " + zv + " > " + p + "z[" + k + " + 1]) { ++" + k + "; }");
     first = k;
   }
   w.open("if (" + u + " < " + x + "[0] || " + u + " > " + x + "[" + std::to_string(n - 1) + "])");
@@ -102,7 +102,7 @@ void evaluate(Writer& w, const std::string& p, const Spline& s, const std::strin
   w.line("int " + lo + " = 0, " + hi + " = " + std::to_string(n) + ";");
   w.open("while (" + lo + " < " + hi + ")");
   w.line("const int " + mid + " = (" + lo + " + " + hi + ") / 2;");
-  w.line("if (" + u + " < " + x + "[" + mid + "]) " + hi + " = " + mid + "; else " + lo + " = " + mid + " + 1;");
+  w.line("if (" + u + " < " + x + "[" + mid + "]) { " + hi + " = " + mid + "; } else { " + lo + " = " + mid + " + 1; }");
   w.close();
   w.line("const int " + i + " = " + lo + " - 1 < " + std::to_string(n - 2) + " ? " + lo + " - 1 : " +
          std::to_string(n - 2) + ";");
@@ -118,7 +118,7 @@ void evaluate(Writer& w, const std::string& p, const Spline& s, const std::strin
   w.close();
   const std::string y = p + "y", j = p + "j";
   if (!surface) {
-    w.line("for (int " + j + " = 0; " + j + " < 4; ++" + j + ") " + y + "[" + j + "] = " + c + "[0][" + j + "];");
+    w.line("for (int " + j + " = 0; " + j + " < 4; ++" + j + ") { " + y + "[" + j + "] = " + c + "[0][" + j + "]; }");
     return;
   }
   // Linear in z between the two curves.

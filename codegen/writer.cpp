@@ -294,8 +294,12 @@ Scalar Writer::local() {
   return s;
 }
 
+void Writer::guard(const std::string& condition, const std::string& statement) {
+  line("if (" + condition + ") { " + statement + " }");
+}
+
 void Writer::fail_if(const std::string& condition, const std::string& message) {
-  if (checked_) line("if (" + condition + ") " + failure(quoted(message)));
+  if (checked_) guard(condition, failure(quoted(message)));
 }
 
 void Writer::fail(const std::string& message) { line(failure(quoted(message))); }
