@@ -3,6 +3,7 @@
 #include "builtins/builtin.hpp"
 #include "dataset/check_rules.hpp"
 #include "dataset/element_bindings.hpp"
+#include "dataset/formats.hpp"
 #include "dataset/forces/check_forces.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
@@ -74,7 +75,7 @@ class Checker {
   Checker(CheckedFile& out, bool command_file) : out_(out), source_(*out.source), command_file_(command_file) {}
 
   void run() {
-    dataset_ = read(source_);
+    dataset_ = read_any(source_);
     add(dataset_.diagnostics);
     build_ = build_model(dataset_);
     for (Diagnostic& d : build_.diagnostics) {

@@ -6,6 +6,7 @@
 #include "dataset/forces/net_force.hpp"
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
+#include "dataset/view/names.hpp"
 #include "support/stack.hpp"
 #include "support/text.hpp"
 
@@ -84,11 +85,42 @@ ElementBindings::ElementBindings(const Dataset& dataset, const SourceText& sourc
   for (const Statement& s : dataset.statements) {
     if (!s.id) continue;
     statements_.emplace(std::make_pair(s.name, *s.id), &s);
+    if (s.name == "MARKER" && !s.not_interpreted.empty()) unplaced_markers_.emplace(*s.id, s.not_interpreted);
     if (diffs == DiffValues::states && s.name == "DIFF") context_.declare_bound_input(label("DIFF", *s.id));
   }
 }
 
 ElementBindings::~ElementBindings() = default;
+
+std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve_name(std::string_view name) const {
+  if (dataset_.objects.empty()) return Bindings::resolve_name(name);
+  const view::Found found = view::find_object(dataset_, name);
+  if (!found.object) {
+    if (dataset_.unfollowed)
+      return Rejected{-1, Code::not_interpreted,
+                      "no object named '" + std::string(name) + "' is among those fexpr has read; the file makes "
+                      "objects that fexpr does not follow (line " +
+                          std::to_string(source_.position(dataset_.unfollowed->begin).line) + "), so it may exist"};
+    const auto names = view::object_names(dataset_);
+    const std::string_view near = text::nearest(name, names);
+    return Rejected{-1, Code::reference,
+                    "no object is named '" + std::string(name) + "'" +
+                        (near.empty() ? std::string() : " (did you mean " + std::string(near) + "?)")};
+  }
+  const NamedObject& o = *found.object;
+  if (found.adams_id) return static_cast<double>(o.id);
+  if (!o.not_interpreted.empty()) return Rejected{-1, Code::not_interpreted, o.not_interpreted};
+  if (o.as_value) {
+    if (o.value) return *o.value;
+    if (o.type == "VARIABLE") {
+      const std::optional<double> id = static_cast<double>(o.id);
+      auto r = resolve("VARVAL", std::span<const std::optional<double>>(&id, 1));
+      if (auto* resolved = std::get_if<Resolved>(&r)) return std::move(*resolved);
+      return std::get<Rejected>(r);
+    }
+  }
+  return static_cast<double>(o.id);
+}
 
 const Statement* ElementBindings::find(std::string_view type, long id) const {
   auto it = statements_.find({std::string(type), id});
@@ -496,6 +528,16 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::spline(
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
     std::string_view function, std::span<const std::optional<double>> a) const {
   std::lock_guard lock(mutex_);
+  if (!unplaced_markers_.empty()) {
+    const builtins::Builtin* f = builtins::find(function);
+    for (std::size_t k = 0; f && f->category == builtins::Category::kinematic && k < a.size(); ++k) {
+      if (!integral(a[k])) continue;
+      auto it = unplaced_markers_.find(static_cast<long>(*a[k]));
+      if (it != unplaced_markers_.end())
+        return Rejected{static_cast<int>(k), Code::not_interpreted,
+                        std::string(function) + " is not evaluated: " + it->second};
+    }
+  }
   if (auto measure = model_.resolve_measure(function, a)) {
     auto* resolved = std::get_if<Resolved>(&*measure);
     if (!resolved) return *measure;

@@ -63,6 +63,8 @@ class ElementBindings : public Bindings {
                        double* grad, double* hess) const override;
   // The model's direct functions for its measures; evaluate() for everything else.
   ValueFunction value_function(std::uintptr_t handle) const override;
+  // The objects of a command file's model by their View names (Dataset::objects).
+  std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const override;
 
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.
@@ -151,6 +153,9 @@ class ElementBindings : public Bindings {
   DiffValues diffs_;
   Context context_;
   std::map<std::pair<std::string, long>, const Statement*> statements_;
+  // Markers fexpr knows but cannot place (a command file's marker whose location it could not
+  // evaluate), with why: a measure of one is not evaluated.
+  std::map<long, std::string> unplaced_markers_;
   mutable std::recursive_mutex mutex_;
   mutable std::map<std::pair<std::string, long>, Element> elements_;
   // The compilation in progress. Elements are compiled before the elements that refer to

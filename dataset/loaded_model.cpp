@@ -1,5 +1,7 @@
 #include "dataset/loaded_model.hpp"
 
+#include "dataset/formats.hpp"
+
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -12,7 +14,7 @@ namespace {
 std::unique_ptr<LoadedModel> read_and_build(SourceText source) {
   auto m = std::make_unique<LoadedModel>();
   m->source = std::make_unique<SourceText>(std::move(source));
-  m->dataset = read(*m->source);
+  m->dataset = read_any(*m->source);
   m->build = build_model(m->dataset);
   return m;
 }

@@ -82,6 +82,11 @@ class Builder {
 
   void read_marker(const Statement& s) {
     if (!s.id) return;
+    // Known but not placed (a command file's marker whose location fexpr could not evaluate).
+    if (!s.not_interpreted.empty()) {
+      out_.other_markers.push_back(*s.id);
+      return;
+    }
     if (find_argument(s, "FLOATING")) {
       out_.floating_markers.push_back(*s.id);
       return;
@@ -156,7 +161,7 @@ class Builder {
   }
 
   void add_part(const Statement& s) {
-    if (!s.id) return;
+    if (!s.id || !s.not_interpreted.empty()) return;
     if (find_argument(s, "GROUND")) {
       if (ground_) {
         error(Code::duplicate_id, s.name_span, "a second GROUND part; a model has one ground");

@@ -4,6 +4,7 @@
 
 #include <fexpr/diagnostic.hpp>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -40,6 +41,26 @@ struct Statement {
   std::vector<Argument> arguments;
   Span span;                // from the name to the end of the last argument
   bool recognised = false;  // one of the statements fexpr interprets (see keywords.hpp)
+  // Why fexpr cannot place or evaluate this statement's object although it knows it: a command
+  // file's marker whose location is a design expression fexpr does not evaluate. Empty for
+  // every statement of a dataset.
+  std::string not_interpreted;
+};
+
+// An object of an Adams View model, by which a function may name it (DX(.model.PART_2.MARKER_1)):
+// what the object names of a command file's functions resolve to. A dataset (.adm) has none.
+struct NamedObject {
+  std::string name;  // the full name as first written (".model.PART_2.MARKER_1")
+  std::string type;  // the statement it became ("MARKER", "PART", "VARIABLE", ...), or "DESIGN_VARIABLE"
+  long id = 0;
+  Span span;  // where it is named when it is made
+  // A function measure's name stands for its value (VARVAL of the VARIABLE it became); a design
+  // variable's for its number, when it has one.
+  bool as_value = false;
+  std::optional<double> value;
+  // Why the object's value cannot be read (a measure of an object, a design variable fexpr could
+  // not evaluate); empty when it can.
+  std::string not_interpreted;
 };
 
 struct Dataset {
@@ -47,6 +68,13 @@ struct Dataset {
   Span title_span;
   std::vector<Statement> statements;
   std::vector<Diagnostic> diagnostics;
+  // A command file's objects by their full names in lower case (names are not case-sensitive).
+  std::map<std::string, NamedObject> objects;
+  // The models a relative name may be in, the default one first (".model").
+  std::vector<std::string> models;
+  // Where the file makes objects fexpr does not follow (commands in a loop or a condition, a
+  // file read, a macro): an unknown name there is not certainly an error. Empty when none.
+  std::optional<Span> unfollowed;
 };
 
 }  // namespace fexpr::dataset

@@ -600,11 +600,7 @@ Value Compiler::value(ast::NodeId id) {
   switch (n.kind) {
     case ast::Kind::number: return scalar_value(constant(n.value));
     case ast::Kind::name: return scalar_value(name(n));
-    case ast::Kind::object_name:
-      error(Code::name, n.span,
-            "Adams/View object name '" + tree_.name(n) +
-                "' cannot be resolved here; Adams/Solver datasets refer to markers and elements by id");
-      return failed_value();
+    case ast::Kind::object_name: return scalar_value(object_name(n));
     case ast::Kind::plus: return value(tree_.kids(n)[0]);
     case ast::Kind::negate: return negation(n);
     case ast::Kind::sum:
@@ -639,6 +635,12 @@ Operand Compiler::name(const ast::Node& n) {
   if (const builtins::Builtin* f = builtins::find(upper)) {
     error(Code::name, n.span, "'" + upper + "' is a function; call it as " + std::string(f->signature));
     return failed();
+  }
+  // An object of a command file's model named relative to it (ground, PART_2.cm).
+  if (const Bindings* bindings = context_.bindings()) {
+    auto named = bindings->resolve_name(raw);
+    const auto* rejected = std::get_if<Bindings::Rejected>(&named);
+    if (!rejected || rejected->code == Code::not_interpreted) return named_object(n, std::move(named));
   }
   std::vector<std::string_view> known;
   for (const auto& c : constant_names()) known.push_back(c.name);
@@ -880,10 +882,15 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
     error(rejected->code, span, message);
     return failed();
   }
-  auto& resolved = std::get<Bindings::Resolved>(resolution);
+  return bound(std::get<Bindings::Resolved>(resolution), args, mark, n.span, f.name);
+}
+
+Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>& args, std::uint32_t mark, Span span,
+                        std::string_view name) {
+  const Bindings* bindings = context_.bindings();
   if (resolved.runtime_arguments.size() > Program::kMaxRuntimeArguments ||
       (!resolved.runtime_arguments.empty() && resolved.inputs.size() > builtins::kMaxArgs)) {
-    error(Code::argument, n.span, std::string(f.name) + " reads too many arguments at run time");
+    error(Code::argument, span, std::string(name) + " reads too many arguments at run time");
     return failed();
   }
   Program::BoundCall bound{resolved.handle, {}, {}, {}};
@@ -896,8 +903,34 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
   std::uint32_t index = static_cast<std::uint32_t>(program_->bound_calls.size());
   program_->bound_calls.push_back(std::move(bound));
   std::uint32_t dst = destination(mark, {});
-  emit({OpCode::bound, static_cast<std::uint8_t>(resolved.runtime_arguments.size()), dst, list, index}, n.span);
+  emit({OpCode::bound, static_cast<std::uint8_t>(resolved.runtime_arguments.size()), dst, list, index}, span);
   return in_register(dst);
+}
+
+Operand Compiler::object_name(const ast::Node& n) {
+  const std::string& name = tree_.name(n);
+  const Bindings* bindings = context_.bindings();
+  if (!bindings) {
+    error(Code::needs_model, n.span,
+          "'" + name + "' names an Adams View object; it needs the model that defines it (a command file)");
+    return failed();
+  }
+  if (in_history_) {
+    error(Code::argument, n.span,
+          "'" + name + "' names a model object, but DELAY's history (its third argument) may depend on TIME and "
+                       "constants only (cfunc_delay)");
+    return failed();
+  }
+  return named_object(n, bindings->resolve_name(name));
+}
+
+Operand Compiler::named_object(const ast::Node& n, std::variant<double, Bindings::Resolved, Bindings::Rejected> named) {
+  if (auto* rejected = std::get_if<Bindings::Rejected>(&named)) {
+    error(rejected->code, n.span, std::move(rejected->message));
+    return failed();
+  }
+  if (const double* number = std::get_if<double>(&named)) return constant(*number);
+  return bound(std::get<Bindings::Resolved>(named), {}, next_temporary_, n.span, tree_.name(n));
 }
 
 std::int32_t Compiler::derivative_index(const std::string& name) {

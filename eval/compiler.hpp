@@ -95,6 +95,9 @@ class Compiler {
   Value value(ast::NodeId id);
   Operand node(ast::NodeId id);
   Operand name(const ast::Node& n);
+  // An Adams View object name, which the bindings of a command file's model give meaning.
+  Operand object_name(const ast::Node& n);
+  Operand named_object(const ast::Node& n, std::variant<double, Bindings::Resolved, Bindings::Rejected> named);
   Value negation(const ast::Node& n);
   Value chain(const ast::Node& n);
   Operand power(const ast::Node& n);
@@ -104,6 +107,10 @@ class Compiler {
   // A call the bindings resolve; `function` is the name they know it by (a vector function's
   // component, DX for DXYZ), while messages name f, the function written.
   Operand bound_call(const ast::Node& n, const builtins::Builtin& f, std::string_view function);
+  // The instruction that evaluates a resolved call, reading the runtime arguments it takes of
+  // `args` (temporaries above `mark` are released).
+  Operand bound(Bindings::Resolved& resolved, const std::vector<Operand>& args, std::uint32_t mark, Span span,
+                std::string_view name);
   Operand conditional(const ast::Node& n, std::optional<std::uint32_t> into);
 
   // ---- Vectors (compile_vector.cpp) ----

@@ -1,5 +1,6 @@
 #include "python/model.hpp"
 
+#include "dataset/formats.hpp"
 #include "dataset/forces/applied_force.hpp"
 #include "python/bind.hpp"
 #include "python/errors.hpp"
@@ -48,7 +49,7 @@ std::string part_name(long id) { return "PART/" + std::to_string(id); }
 
 Model::Model(std::string path, std::string text)
     : source_(std::move(path), std::move(text)),
-      dataset_(dataset::read(source_)),
+      dataset_(dataset::read_any(source_)),
       build_(built(source_, dataset_)),
       state_(build_.model),
       measures_(build_.model),

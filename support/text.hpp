@@ -9,6 +9,7 @@
 namespace fexpr::text {
 
 std::string upper(std::string_view s);
+std::string lower(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
 // Whether s is a name as the grammar reads one: ASCII letters, digits and '_', not starting
 // with a digit, not empty.

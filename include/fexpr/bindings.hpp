@@ -49,6 +49,17 @@ class Bindings {
   virtual const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order,
                                double* value, double* grad, double* hess) const = 0;
 
+  // An Adams View object name written in an expression (.model.PART_2.MARKER_1, or one relative
+  // to the model, such as PART_2.MARKER_1): the bindings of a model read from a command file give
+  // it its meaning. A number where the name stands for one (a marker's id as DX's argument, a
+  // design variable's value), or a resolved value (a function measure's, which varies). The
+  // default: no object has a name.
+  virtual std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const {
+    return Rejected{-1, Code::name,
+                    "Adams View object name '" + std::string(name) +
+                        "' cannot be resolved here; Adams Solver datasets refer to markers and elements by id"};
+  }
+
   // Optionally, a resolved call without runtime arguments as a plain function, which the
   // evaluator (its machine code and its fast form) calls for a value instead of evaluate(): a
   // virtual call and a dispatch less per call. function(data, in) must be
