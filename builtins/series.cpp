@@ -98,7 +98,7 @@ constexpr auto kShf = [](const auto* a, auto& out) -> const char* {
 // then f1; it is continuous with a continuous first derivative. The amplitude is faded in
 // over x0 ... x0 + dx, as Adams' text has it (SWEEP "begins" at x0 and is fully active after
 // dx); the printed STEP5(x,0,0,dx,1) of SOLIDWORKS and MotionSolve contradicts that text when
-// x0 ≠ 0 (README, "Edge cases of the STEP family").
+// x0 ≠ 0 (docs/language.md, "Edge cases of the STEP family").
 constexpr auto kSweep = [](const auto* a, auto& out) -> const char* {
   using std::sin;
   using T = std::remove_cvref_t<decltype(a[0])>;

@@ -1,7 +1,7 @@
 // The orientation systems of ORIENT(system, component, i[, j]): 29 ways of writing the rotation
 // A = [axes of j]^T [axes of i] (the axes of i in j's coordinates) as numbers, after the Adams
 // Solver ORIENT page (https://adams.thisaray.com/adams_solver/orient.html); rows 12-29 of its
-// table as a public copy of it gives them (README, Models, says which and why).
+// table as a public copy of it gives them (docs/models.md says which and why).
 //
 //   1-12   body-fixed Euler angles, sequences 1-2-3 2-3-1 3-1-2 1-3-2 2-1-3 3-2-1 1-2-1 1-3-1
 //          2-1-2 2-3-2 3-1-3 3-2-3: A = R_a(t1)·R_b(t2)·R_c(t3), each turn about the moving axis.

@@ -38,7 +38,7 @@ TEST_CASE("an expression compiles once and evaluates with its gradient and Hessi
 }
 
 TEST_CASE("the Hessian is row-major over TIME and the variables", "[capi]") {
-  // README: x**3 - 2*x*TIME at x = 2 has d2/dTIME dx = -2 and d2/dx dx = 12.
+  // docs/eval.md: x**3 - 2*x*TIME at x = 2 has d2/dTIME dx = -2 and d2/dx dx = 12.
   Context ctx;
   ctx.declare("x");
   Expression f(ctx.handle, "x**3 - 2*x*TIME");

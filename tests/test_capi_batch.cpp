@@ -99,7 +99,7 @@ TEST_CASE("a batch stops at a failing point with its index and goes on from the 
   for (std::size_t k = 0; k < 70; ++k) CHECK(values[k] == 2.0);
   for (std::size_t k = 70; k < 100; ++k) CHECK(values[k] == -7.0);
 
-  // The README's loop: a gap at each failing point.
+  // The loop of docs/c-cpp.md: a gap at each failing point.
   std::size_t done = 0;
   std::vector<std::size_t> gaps;
   fexpr_status s;

@@ -50,7 +50,7 @@ Ramp falling(double x, double x1, double cmax, double d) {
 
 TEST_CASE("IMPACT in the damping ramp has the rd_impact closed forms", "[capi][contact]") {
   // x = 0.9, xdot = -2, x1 = 1, k = 1000, e = 1.5, cmax = 10, d = 0.2: penetration 0.1, half way
-  // down the ramp (c = 5, c' = -75, c'' = 0). The README's IMPACT example: F = 41.622777.
+  // down the ramp (c = 5, c' = -75, c'' = 0). The IMPACT example of docs/c-cpp.md: F = 41.622777.
   const double u = 0.1;
   const Ramp r = falling(0.9, 1, 10, 0.2);
   REQUIRE(r.c == Approx(5.0));

@@ -447,7 +447,7 @@ TEST_CASE("fexpr codegen writes every function the interpreter evaluates from it
     }
     written.emplace_back(f.name);
   }
-  // The README's list of the functions evaluated with value, gradient and Hessian, sorted.
+  // The list in docs/language.md of the functions evaluated with value, gradient and Hessian, sorted.
   CHECK(written == std::vector<std::string>{"ABS",   "ACOS",  "AINT",   "ANINT",  "ASIN", "ATAN", "ATAN2",
                                             "BISTOP", "CHEBY", "COS",    "COSH",   "DIM",  "EXP",  "FORCOS",
                                             "FORSIN", "HAVSIN", "IMPACT", "LOG",    "LOG10", "MAG", "MAX",

@@ -1,6 +1,6 @@
 // cmake --install of this build tree into a temporary prefix, then host programs built against
 // the installed package only: examples/embed/ (C, the ball on an IMPACT contact) and the
-// README's C++ and C snippets, exactly as the README shows them. The build tree is the directory of the fexpr program the tests are given.
+// guide's C++ and C snippets (docs/c-cpp.md), exactly as the guide shows them. The build tree is the directory of the fexpr program the tests are given.
 #include <catch2/catch.hpp>
 #include <fexpr/fexpr.h>
 
@@ -65,20 +65,20 @@ std::string read(const fs::path& path) {
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-// The first ```language block of README.md after the heading.
-std::string readme_block(const std::string& heading, const std::string& language) {
-  const std::string readme = read(fs::path(FEXPR_SOURCE_DIR) / "README.md");
-  const auto section = readme.find("\n" + heading + "\n");
+// The first ```language block of docs/c-cpp.md after the heading.
+std::string guide_block(const std::string& heading, const std::string& language) {
+  const std::string guide = read(fs::path(FEXPR_SOURCE_DIR) / "docs/c-cpp.md");
+  const auto section = guide.find("\n" + heading + "\n");
   REQUIRE(section != std::string::npos);
   const std::string fence = "\n```" + language + "\n";
-  const auto begin = readme.find(fence, section);
+  const auto begin = guide.find(fence, section);
   REQUIRE(begin != std::string::npos);
-  const auto end = readme.find("\n```\n", begin + fence.size());
+  const auto end = guide.find("\n```\n", begin + fence.size());
   REQUIRE(end != std::string::npos);
-  return readme.substr(begin + fence.size(), end + 1 - begin - fence.size());
+  return guide.substr(begin + fence.size(), end + 1 - begin - fence.size());
 }
 
-// A program of a README snippet: its #include lines, then the rest as the body of main.
+// A program of a guide's snippet: its #include lines, then the rest as the body of main.
 std::string program(const std::string& snippet) {
   std::string includes, body;
   std::istringstream lines(snippet);
@@ -86,17 +86,17 @@ std::string program(const std::string& snippet) {
   return includes + "int main(void) {\n" + body + "return 0;\n}\n";
 }
 
-// Builds the snippet in a project of the README's CMake lines, without a language standard,
+// Builds the snippet in a project of the guide's CMake lines, without a language standard,
 // and runs it.
-Run run_readme_snippet(const fs::path& dir, const fs::path& prefix, const std::string& heading,
+Run run_guide_snippet(const fs::path& dir, const fs::path& prefix, const std::string& heading,
                        const std::string& language, const std::string& cmake_language) {
   fs::create_directories(dir);
   const std::string source = language == "c" ? "app.c" : "app.cpp";
   std::ofstream(dir / "CMakeLists.txt") << "cmake_minimum_required(VERSION 3.20)\n"
                                            "project(app LANGUAGES " << cmake_language << ")\n"
                                         << "add_executable(app " << source << ")\n"
-                                        << readme_block("## Embedding", "cmake");
-  std::ofstream(dir / source) << program(readme_block(heading, language));
+                                        << guide_block("## Embedding", "cmake");
+  std::ofstream(dir / source) << program(guide_block(heading, language));
   require_ok(run("cmake -S " + quoted(dir) + " -B " + quoted(dir / "build") + " -DCMAKE_PREFIX_PATH=" + quoted(prefix)),
              "configure " + source);
   const Run built = run("cmake --build " + quoted(dir / "build"));
@@ -252,14 +252,14 @@ TEST_CASE("the installed package builds and links C and C++ hosts", "[install]")
     check_oscillator_run(out.out, dataset);
   }
 
-  SECTION("the README's C++ snippet builds as written, with no language standard set") {
-    const Run out = run_readme_snippet(tmp.path / "cxx", prefix, "## Using the library", "cpp", "CXX");
+  SECTION("the guide's C++ snippet builds as written, with no language standard set") {
+    const Run out = run_guide_snippet(tmp.path / "cxx", prefix, "## Using the library", "cpp", "CXX");
     // -1E4*(0.6-0.5) and its derivative -1E4 with respect to x.
     CHECK(out.out == "slot 0: -1000, d/dx -10000\n");
   }
 
-  SECTION("the README's C snippet builds as written, with no language standard set") {
-    const Run out = run_readme_snippet(tmp.path / "c", prefix, "## Embedding", "c", "C");
+  SECTION("the guide's C snippet builds as written, with no language standard set") {
+    const Run out = run_guide_snippet(tmp.path / "c", prefix, "## Embedding", "c", "C");
     // -1E4*(0.6-0.5) - 25*0.3, and d/dTIME, d/dx, d/dv.
     CHECK(out.out == "-1007.5 0 -10000 -25\n");
   }

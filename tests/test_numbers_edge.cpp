@@ -66,7 +66,7 @@ TEST_CASE("the largest double and what rounds to it read exactly", "[numbers][ov
 
 TEST_CASE("a literal below half the smallest denormal reads as 0, as an underflow does", "[numbers][underflow]") {
   Bench b;
-  // The nearest double to 1E-400 is +0: the literal is not an error (README, The language).
+  // The nearest double to 1E-400 is +0: the literal is not an error (docs/language.md).
   CHECK(same_bits(b.value("1E-400"), 0.0));
   CHECK(same_bits(b.value("-1E-400"), -0.0));  // -(+0)
   CHECK(same_bits(b.value("1E-99999999999999999999"), 0.0));
@@ -158,13 +158,13 @@ TEST_CASE("0**0 is 1, with derivative 0 in the base", "[numbers][power]") {
   for (double g : grad) CHECK(g == 0.0);
   for (double h : hess) CHECK(h == 0.0);
   // With the exponent varying too, 0**y jumps from 0 (y > 0) to 1 (y = 0) to an error (y < 0):
-  // no derivative in y exists there (README: d/db needs a > 0).
+  // no derivative in y exists there (docs/language.md: d/db needs a > 0).
   const fexpr::Expression f = b.compile_ok("x**y");
   CHECK_THROWS_WITH(f.gradient(b.inputs(), ws, grad), Contains("needs a > 0"));
 }
 
 TEST_CASE("NaN and infinite host inputs are an evaluation error, at every order", "[numbers][host]") {
-  // README: "NaN or infinite inputs from the host" are errors, never propagated as a result.
+  // docs/language.md: "NaN or infinite inputs from the host" are errors, never propagated as a result.
   struct Case {
     double x, time, mode;
   };
@@ -188,7 +188,7 @@ TEST_CASE("NaN and infinite host inputs are an evaluation error, at every order"
   CHECK_THROWS_WITH(e.gradient(in, ws, grad), Contains("NaN or infinite"));
   CHECK_THROWS_WITH(e.hessian(in, ws, grad, hess), Contains("NaN or infinite"));
   SECTION("but not when the expression does not read the bad input") {
-    // Only the inputs an expression reads are checked (README): an evaluation costs what the
+    // Only the inputs an expression reads are checked (docs/language.md): an evaluation costs what the
     // expression reads, not how many variables its context declares.
     const fexpr::Expression constant = b.compile_ok("2");
     CHECK(constant.value(in, ws) == 2.0);

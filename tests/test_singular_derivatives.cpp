@@ -1,7 +1,7 @@
 // Values and derivatives of whole expressions at the points where a function is not smooth:
 // kinks and ties (ABS, SIGN, MIN, MAX, DIM, MOD), x**y at x = 0, contact at the contact point
 // and a hair inside it, coincident markers and gimbal-locked angles. Each gives the convention
-// of the README's tables or a clear error, and never a NaN: every entry that comes back is
+// of the tables of docs/language.md or a clear error, and never a NaN: every entry that comes back is
 // checked to be finite. These run through the compiler and both evaluator forms (the fast form
 // has its own inline ABS, powers and IMPACT), which the builtin and kinematics tests do not.
 #include "kinematics/model.hpp"
@@ -153,7 +153,7 @@ TEST_CASE("ABS at 0 has derivative 0, also inside an expression", "[singular][ki
   CHECK(b.with(1.5, 2.0)("ABS(x - y)").d("x") == -1.0);
 }
 
-TEST_CASE("SIGN, MIN, MAX, DIM and MOD at their switch points follow the README table", "[singular][kinks]") {
+TEST_CASE("SIGN, MIN, MAX, DIM and MOD at their switch points follow the table of docs/language.md", "[singular][kinks]") {
   Bench b;
   SECTION("SIGN(a, b): d/da = SIGN(1, b)·sign(a) with sign(0) = 0, d/db = 0; b = -0 counts as b >= 0") {
     const Outcome a_zero = b.with(0.0, 1.0)("SIGN(x, y)");
@@ -200,7 +200,7 @@ TEST_CASE("SIGN, MIN, MAX, DIM and MOD at their switch points follow the README 
   }
 }
 
-TEST_CASE("x**b at x = 0: the README's derivative or a clear error", "[singular][power]") {
+TEST_CASE("x**b at x = 0: the derivative docs/language.md gives or a clear error", "[singular][power]") {
   // Constant exponents go through the fast form's special cases (square, cube, square root,
   // x**1.5, reciprocal) and pow; each must agree with the convention.
   struct Case {
@@ -254,7 +254,7 @@ TEST_CASE("x**b at x = 0: the README's derivative or a clear error", "[singular]
 }
 
 TEST_CASE("x**y with a varying exponent has no derivative at x = 0, nor for x < 0", "[singular][power]") {
-  // d/dy x**y = x**y ln x needs x > 0 (README). At x = 0 the value is still defined.
+  // d/dy x**y = x**y ln x needs x > 0 (docs/language.md). At x = 0 the value is still defined.
   Bench b;
   for (double y : {2.0, 1.0, 0.5, 0.0}) {
     b.with(0.0, y);

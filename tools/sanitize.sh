@@ -16,7 +16,7 @@ what="${1:-all}"
 jobs="$(nproc)"
 
 # The suite runs in de_DE.UTF-8, whose decimal separator is a comma, so that CI checks that no
-# number goes through the process locale (README, Reliability); generate it when we can.
+# number goes through the process locale (docs/reliability.md); generate it when we can.
 suite_locale=C.UTF-8
 if locale -a 2>/dev/null | grep -qi '^de_DE\.utf-\?8$'; then
   suite_locale=de_DE.UTF-8

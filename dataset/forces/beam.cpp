@@ -5,7 +5,7 @@
 //
 // The page shows K as an image. Its pattern (K11, K22, K26, K33, K35, K44, K55, K66, symmetric)
 // is that of RecurDyn's text copy of the element (help.functionbay.com, Professional_ch03_s03_02);
-// the entries are the end stiffness of a Timoshenko beam, derived in README, the same as those
+// the entries are the end stiffness of a Timoshenko beam, derived in docs/forces.md, the same as those
 // of MBDyn's Adams translator (contrib/a2m/src/mathem.cc, KMatrix), and checked against the
 // cantilever's closed form in tests/test_forces_beam.cpp.
 #include "dataset/forces/force_element.hpp"
