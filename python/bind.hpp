@@ -10,8 +10,10 @@
 //   loads        a force element's 12 loads (fexpr.loads), compiled expressions over the model;
 //   check        dataset validation (fexpr.check), diagnostics as objects.
 //
-// The package python/fexpr/ wraps this module: it shapes NumPy arrays into the columns the loop
-// reads and names the derivatives. Nothing here knows a builtin, a rule or a message of its own.
+// The package python/fexpr/ wraps this module: it checks the types of what the public functions
+// are given (fexpr/_inputs.py), shapes NumPy arrays into the columns the loop reads and names the
+// derivatives; fexpr/_fexpr.pyi gives this module's types. Nothing here knows a builtin, a rule
+// or a message of its own.
 #pragma once
 
 #include <pybind11/pybind11.h>

@@ -9,6 +9,14 @@
 
 namespace fexpr::python {
 
+// A diagnostic's fix as Python reads it (fexpr.Fix): its replacement and the range it replaces.
+struct PlacedFix {
+  std::string replacement;
+  bool safe = true;  // false where the fix changes what the model does (see fexpr::Fix)
+  // 1-based, columns in characters; the end is one past the last character replaced.
+  std::uint32_t line = 1, column = 1, end_line = 1, end_column = 1;
+};
+
 struct PlacedDiagnostic {
   std::string path;  // the file, or "<expression>" for the text given to fexpr.compile
   std::string severity;
@@ -16,6 +24,7 @@ struct PlacedDiagnostic {
   std::string message;
   // 1-based, columns in characters; none when the diagnostic has no place (an unreadable file).
   std::optional<std::uint32_t> line, column, end_line, end_column;
+  std::optional<PlacedFix> fix;  // where the library knows a certain correction
 
   // "path:line:column: severity: message", as the first line of `fexpr check`.
   std::string summary() const;

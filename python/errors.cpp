@@ -49,11 +49,13 @@ void raise(const Failure& f) {
   PyErr_SetObject(cls.ptr(), e.ptr());
 }
 
-// A new exception class fexpr.<name> deriving from bases, added to the module.
-py::object add_class(py::module_& m, const char* name, py::handle bases, const char* doc) {
+// A new exception class fexpr.<name> deriving from bases, added to the module; attributes holds
+// the class's own attributes.
+py::object add_class(py::module_& m, const char* name, py::handle bases, const char* doc,
+                     const py::dict& attributes = py::dict()) {
   const std::string qualified = std::string("fexpr.") + name;
   py::object cls = py::reinterpret_steal<py::object>(
-      PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases.ptr(), nullptr));
+      PyErr_NewExceptionWithDoc(qualified.c_str(), doc, bases.ptr(), attributes.ptr()));
   if (!cls) throw py::error_already_set();
   m.add_object(name, cls);
   return cls;
@@ -69,7 +71,9 @@ void bind_errors(py::module_& m) {
   add_class(m, "EvaluationError", error,
             "Evaluation failed (SQRT of a negative number, division by zero, NaN input). For an array "
             "evaluation, point is the flat index of the failing point and index its position in the "
-            "broadcast shape.");
+            "broadcast shape; both are None for an evaluation at one point.",
+            // The package sets index where it knows the shape; at one point it stays None.
+            py::dict(py::arg("index") = py::none()));
   add_class(m, "ModelError", error,
             "The dataset could not be read or built into a model; diagnostics lists every error.");
   add_class(m, "InputError", py::make_tuple(error, py::handle(PyExc_ValueError)),

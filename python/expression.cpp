@@ -113,7 +113,8 @@ py::object CompiledExpression::at_numbers(int order, const py::dict& keywords) {
   std::vector<double> values;
   values.reserve(inputs.size());
   for (const py::handle input : inputs) {
-    if (!PyFloat_Check(input.ptr()) && !PyLong_Check(input.ptr())) return py::none();
+    // A bool is a Python int, but as an input it is a mistake the package reports.
+    if (!PyFloat_Check(input.ptr()) && (!PyLong_Check(input.ptr()) || PyBool_Check(input.ptr()))) return py::none();
     values.push_back(py::cast<double>(input));
   }
   return at_point(order, values);

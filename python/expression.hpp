@@ -43,8 +43,8 @@ class CompiledExpression {
   // (value, gradient, hessian) at one point, for derivative order 0, 1 or 2: a float, and
   // nested lists of floats or None beyond the order asked for.
   pybind11::tuple at_point(int order, const std::vector<double>& inputs);
-  // at_point of the keywords when every one is a Python number, else None: a call at one
-  // point then costs one crossing into the module instead of two.
+  // at_point of the keywords when every one is a Python int or float (not a bool), else None: a
+  // call at one point then costs one crossing into the module instead of two.
   pybind11::object at_numbers(int order, const pybind11::dict& keywords);
   // The same over n points: arrays of shape (n,), (d, n) and (d, d, n).
   pybind11::tuple over_columns(int order, const std::vector<Column>& columns, std::size_t n) const;

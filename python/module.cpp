@@ -3,6 +3,7 @@
 
 PYBIND11_MODULE(_fexpr, m) {
   m.doc() = "fexpr: Adams function expressions compiled, evaluated and differentiated in C++";
+  m.attr("__version__") = FEXPR_VERSION;
   fexpr::python::bind_errors(m);
   fexpr::python::bind_diagnostic(m);
   fexpr::python::bind_model(m);

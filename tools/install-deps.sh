@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(cmake g++ make tao-pegtl-dev libcli11-dev libeigen3-dev catch2 libedit-dev ccache
           libtomlplusplus-dev
           pybind11-dev python3-pybind11 python3-dev python3-numpy python3-matplotlib python3-pytest)
+# The Python package's tests: a venv that pip installs it into, and mypy for its type information.
+packages+=(python3-venv python3-mypy)
 
 # fexpr lsp: JSON for its messages, and the editor its end-to-end test drives.
 packages+=(nlohmann-json3-dev neovim)

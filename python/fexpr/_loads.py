@@ -1,10 +1,12 @@
 """fexpr.loads: a force element's loads as the Expressions fexpr.compile gives."""
 
+from fexpr import _inputs
 from fexpr._expression import Expression
 from fexpr._fexpr import compile_loads
+from fexpr._model import Model, unwrapped
 
 
-def loads(model, element):
+def loads(model: Model, element: str) -> list[Expression]:
     """The 12 loads of an applied force element of model (from fexpr.load_model), named as in
     the dataset: "SFORCE/1", "SPRINGDAMPER/2", "BUSHING/3", "FIELD/1", "BEAM/1", "VFORCE/1",
     "VTORQUE/1", "GFORCE/1" (upper or lower case).
@@ -14,5 +16,9 @@ def loads(model, element):
     and their gradients continue with those states ("PART/2.x"). A name that is not an applied
     force element of the model raises InputError; one fexpr does not evaluate (a user
     subroutine, a non-linear BEAM) raises CompileError at its place in the dataset.
+
+    >>> bushing = fexpr.loads(fexpr.load_model("examples/models/bushing.adm"), "BUSHING/1")
+    >>> [load.value() for load in bushing[:3]]
+    [-1009.0, 4002.0, -8997.0]
     """
-    return [Expression(c) for c in compile_loads(model, element)]
+    return [Expression(c) for c in compile_loads(unwrapped(model), _inputs.text("element", element))]

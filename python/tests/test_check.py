@@ -1,5 +1,9 @@
 """fexpr.check: the diagnostics of `fexpr check` as objects."""
 
+import collections.abc
+
+import pytest
+
 import fexpr
 
 BROKEN = """Broken
@@ -48,3 +52,37 @@ def test_a_file_checks_as_its_text(tmp_path):
 def test_an_unreadable_file_is_one_io_error_without_a_place(tmp_path):
     result = fexpr.check(str(tmp_path / "missing.adm"))
     assert [(d.code, d.severity, d.line) for d in result] == [("io", "error", None)]
+
+
+def test_a_check_result_is_a_sequence_of_its_diagnostics():
+    result = fexpr.check_text(BROKEN, "broken.adm")
+    assert isinstance(result, collections.abc.Sequence)
+    everything = list(result)
+    assert everything == result.diagnostics and len(everything) == len(result) == 2
+    first, last = everything
+    assert (result[0], result[-1]) == (first, last)
+    assert result[1:] == [last] and result[::-1] == [last, first]
+    assert last in result and result.index(last) == 1 and result.count(first) == 1
+    assert list(reversed(result)) == [last, first]
+    with pytest.raises(IndexError):
+        result[2]
+
+
+def test_a_misspelt_function_has_a_safe_fix_over_its_name():
+    e = fexpr.check_text(BROKEN, "broken.adm")[0]
+    # STPE is columns 24 to 27 of line 4; the fix replaces them, ending one past
+    assert (e.fix.replacement, e.fix.safe) == ("STEP", True)
+    assert (e.fix.line, e.fix.column, e.fix.end_line, e.fix.end_column) == (4, 24, 4, 28)
+
+
+def test_a_step_in_a_motion_has_an_unsafe_fix_and_a_finding_without_one_has_none():
+    text = ("Motion\nPART/1, GROUND\nMARKER/1, PART = 1\nPART/2\nMARKER/2, PART = 2\n"
+            "JOINT/1, TRANSLATIONAL, I = 2, J = 1\n"
+            "MOTION/1, JOINT = 1, TRANSLATION, FUNCTION = STEP(TIME, 0, 0, 1, 0.1)\nEND\n")
+    motion = [d for d in fexpr.check_text(text, "motion.adm") if d.code == "discontinuity"]
+    assert len(motion) == 1
+    fix = motion[0].fix
+    # "MOTION/1, JOINT = 1, TRANSLATION, FUNCTION = " is 45 characters: STEP is columns 46 to 49 of line 7
+    assert (fix.replacement, fix.safe, fix.line, fix.column, fix.end_column) == ("STEP5", False, 7, 46, 50)
+    impact = [d for d in fexpr.check_text(BROKEN) if d.code == "parameter"]
+    assert impact[0].fix is None

@@ -62,6 +62,8 @@ def test_an_evaluation_error_points_at_the_failing_operation():
     e = caught.value
     assert (e.code, e.line, e.column) == ("domain", 1, 5)
     assert e.message == "SQRT of a negative number"
+    # one point: no place in an array
+    assert (e.point, e.index) == (None, None)
 
 
 def test_division_by_zero_is_an_error_not_an_infinity():

@@ -2,6 +2,7 @@
 in a fresh interpreter. Needs the build tree, which CTest names in FEXPR_BUILD_DIR."""
 
 import os
+import pathlib
 import re
 import subprocess
 import sys
@@ -30,4 +31,6 @@ def test_the_installed_package_imports_and_evaluates(tmp_path):
     assert run.returncode == 0, run.stderr
     where, value = run.stdout.split()
     assert where.startswith(site)
+    # with its type information
+    assert (pathlib.Path(site) / "fexpr" / "py.typed").exists() and (pathlib.Path(site) / "fexpr" / "_fexpr.pyi").exists()
     assert float(value) == pytest.approx(-1007.5)
