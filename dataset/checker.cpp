@@ -101,7 +101,8 @@ class Checker {
       }
       if (s.id && s.name != "PART" && s.name != "MARKER" && !seen.insert({s.name, *s.id}).second && !command_file_)
         error(Code::duplicate_id, s.id_span, s.name + "/" + std::to_string(*s.id) + " is defined twice");
-      if (!command_file_) {
+      // A command file's element that names objects fexpr does not follow lacks their arguments.
+      if (!command_file_ && s.not_interpreted.empty()) {
         mandatory(s);
         markers(s);
         if (s.name == "PINPUT" || s.name == "POUTPUT") listed_variables(s);

@@ -96,6 +96,14 @@ std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::re
   if (dataset_.objects.empty()) return Bindings::resolve_name(name);
   const view::Found found = view::find_object(dataset_, name);
   if (!found.object) {
+    std::string key = text::lower(name);
+    if (!key.starts_with('.') && !dataset_.models.empty()) key = dataset_.models.front() + "." + key;
+    for (const std::string& owner : dataset_.opaque) {
+      if (key.size() > owner.size() && key.starts_with(owner) && key[owner.size()] == '.')
+        return Rejected{-1, Code::not_interpreted,
+                        "'" + std::string(name) + "' is made by the user-defined element " + owner +
+                            ", which fexpr does not interpret"};
+    }
     if (dataset_.unfollowed)
       return Rejected{-1, Code::not_interpreted,
                       "no object named '" + std::string(name) + "' is among those fexpr has read; the file makes "

@@ -75,6 +75,9 @@ struct Dataset {
   // Where the file makes objects fexpr does not follow (commands in a loop or a condition, a
   // file read, a macro): an unknown name there is not certainly an error. Empty when none.
   std::optional<Span> unfollowed;
+  // Objects whose children fexpr does not follow (a user-defined element's instance, which makes
+  // its parts and markers from a definition elsewhere): full names in lower case.
+  std::vector<std::string> opaque;
 };
 
 }  // namespace fexpr::dataset

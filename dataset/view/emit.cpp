@@ -108,21 +108,36 @@ void Translator::add_function(Statement& s, std::string_view keyword, const Para
   s.arguments.push_back(std::move(a));
 }
 
-void Translator::add_reference(Statement& s, std::string_view keyword, const Object& o, std::string_view name,
+bool Translator::add_reference(Statement& s, std::string_view keyword, const Object& o, std::string_view name,
                                std::string_view type) {
   const Parameter* p = parameter(o, name);
-  if (!p || p->items.empty()) return;
+  if (!p || p->items.empty()) return true;
   const Item& item = p->items.front();
-  const Object* target = find(item.text);
+  std::string written = item.text;
+  // A name built by an expression ("part" // "_B.cm").
+  if (item.kind == Item::Kind::expression) {
+    auto v = evaluate(item.text, item.span.begin, *this, Frame{}, kNone);
+    const auto* d = std::get_if<DesignValue>(&v);
+    if (!d || (d->kind != DesignValue::Kind::text && d->kind != DesignValue::Kind::object)) {
+      note(item.span, o.name + ": fexpr does not evaluate the object " + p->name + " names");
+      s.not_interpreted = p->name + " names an object fexpr does not evaluate";
+      return false;
+    }
+    written = d->text;
+  }
+  const Object* target = find(written);
   if (!target) {
-    unknown_name(item, text::lower(type));
-    return;
+    Item named = item;
+    named.text = written;
+    unknown_name(named, text::lower(type));
+    s.not_interpreted = std::string(name) + " names an object fexpr does not know";
+    return false;
   }
   if (target->type != type) {
     error(item.span, std::string(name) + " names " + target->name + ", a " + text::lower(target->type) + ", not a " +
                          text::lower(type),
           Code::argument);
-    return;
+    return false;
   }
   Argument a;
   a.keyword = std::string(keyword);
@@ -130,6 +145,7 @@ void Translator::add_reference(Statement& s, std::string_view keyword, const Obj
   a.span = p->span;
   a.values.push_back({item.span, target->id ? std::to_string(*target->id) : std::string("0")});
   s.arguments.push_back(std::move(a));
+  return true;
 }
 
 std::optional<std::vector<double>> Translator::numbers(const Object& o, const Parameter& p, Dimension plain) {
@@ -218,12 +234,18 @@ void Translator::emit() {
 
 void Translator::emit_part(const Object& o) {
   Statement& s = statement(o);
-  if (o.ground) {
+  // A file may make several models; fexpr reads them as one, whose ground is the first's.
+  if (o.ground && o.key == out_.models.front() + ".ground") {
     add_flag(s, "GROUND", o.name_span);
     return;
   }
+  if (o.ground) {
+    note(o.name_span, "the file makes more than one model; fexpr reads them as one, and the ground of " +
+                          o.name.substr(0, o.name.size() - 7) + " as a part at rest where the first model's ground is");
+  }
   if (!o.unplaced.empty()) {
     s.not_interpreted = "the place of " + o.name + " is not known: " + o.unplaced;
+    unplaced_parts_.insert(o.key);
     return;
   }
   const Span where = o.location_span.end ? o.location_span : o.name_span;
@@ -231,7 +253,11 @@ void Translator::emit_part(const Object& o) {
   const Eigen::Vector3d e = body313(o.local.axes);
   add_numbers(s, "REULER", {e.x(), e.y(), e.z()}, o.orientation_span.end ? o.orientation_span : where);
   if (const Parameter* cm = parameter(o, "center_of_mass_marker"); cm && !cm->items.empty()) {
-    add_reference(s, "CM", o, "center_of_mass_marker", "MARKER");
+    // The center of mass matters here only for the initial velocities, which are about it.
+    const bool moving = parameter(o, "vx") || parameter(o, "vy") || parameter(o, "vz") || parameter(o, "wx") ||
+                        parameter(o, "wy") || parameter(o, "wz");
+    std::string kept = s.not_interpreted;
+    if (!add_reference(s, "CM", o, "center_of_mass_marker", "MARKER") && !moving) s.not_interpreted = kept;
   } else if (auto it = objects_.find(o.key + ".cm"); it != objects_.end() && it->second.type == "MARKER") {
     add_numbers(s, "CM", {static_cast<double>(it->second.id.value_or(0))}, o.name_span);
     s.arguments.back().values.back().text = std::to_string(it->second.id.value_or(0));
@@ -242,6 +268,7 @@ void Translator::emit_part(const Object& o) {
         {"wy", "WY", true}, {"wz", "WZ", true}}) {
     add_parameter_numbers(s, o, view, keyword, angular ? per_angle(1) : kNone);
   }
+  if (!s.not_interpreted.empty()) unplaced_parts_.insert(o.key);
   if (parameter(o, "vm") || parameter(o, "wm")) {
     note(s.span, o.name + ": initial velocities about a velocity marker (vm, wm) are read in ground; fexpr does not "
                           "turn them into that marker's axes");
@@ -263,6 +290,10 @@ void Translator::emit_marker(const Object& o) {
   }
   if (!o.unplaced.empty() || !part->second.unplaced.empty()) {
     s.not_interpreted = "the place of " + o.name + " is not known: " + (o.unplaced.empty() ? part->second.unplaced : o.unplaced);
+    return;
+  }
+  if (unplaced_parts_.count(o.parent)) {
+    s.not_interpreted = "fexpr does not interpret its part, " + part->second.name;
     return;
   }
   const Span where = o.location_span.end ? o.location_span : o.name_span;

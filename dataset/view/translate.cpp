@@ -54,12 +54,27 @@ void Translator::command(const Command& c) {
   const CommandSyntax* syntax = find_command(c, path);
   if (!syntax) {
     not_interpreted(c, path.empty() ? c.words.front().text : path, "fexpr does not interpret this command");
+    if (std::any_of(c.words.begin(), c.words.end(), [](const Word& w) { return w.text == "create"; })) unfollowed(c.span);
     return;
   }
   if (syntax->action == Action::none) return;
   if (syntax->action == Action::uninterpreted) {
     not_interpreted(c, std::string(syntax->path), "it changes the model in a way fexpr does not follow");
-    if (syntax->creates || syntax->path == "file" || syntax->path == "macro" || syntax->path.starts_with("model merge"))
+    // A user-defined element's instance makes its objects under its own name; the other
+    // commands that make objects fexpr does not follow may make them anywhere.
+    if (syntax->path == "ude") {
+      for (const Parameter& p : c.parameters) {
+        if (std::string_view("instance_name").starts_with(p.name) && !p.items.empty() && c.words.size() > 1 &&
+            std::string_view("create").starts_with(c.words[1].text))
+          out_.opaque.push_back(key_of(full_name(p.items.front().text, Action::none)));
+      }
+      return;
+    }
+    const bool makes = syntax->creates || std::any_of(c.words.begin(), c.words.end(), [](const Word& w) {
+                         return w.text == "create" || w.text == "copy" || w.text == "merge" || w.text == "read";
+                       });
+    if (makes || syntax->path == "file" || syntax->path == "macro" || syntax->path == "mdi" ||
+        syntax->path == "controls")
       unfollowed(c.span);
     return;
   }
@@ -366,7 +381,21 @@ Object* Translator::object(const Command& c, const std::map<std::string, const P
   return &o;
 }
 
+const std::string* Translator::opaque_owner(std::string_view written) const {
+  std::string key = key_of(written);
+  if (!key.starts_with('.')) key = model_ + "." + key;
+  for (const std::string& owner : out_.opaque) {
+    if (key.size() > owner.size() && key.starts_with(owner) && key[owner.size()] == '.') return &owner;
+  }
+  return nullptr;
+}
+
 void Translator::unknown_name(const Item& item, std::string_view what) {
+  if (const std::string* owner = opaque_owner(item.text)) {
+    note(item.span, std::string(what) + " '" + item.text + "' is made by the user-defined element " + *owner +
+                        ", which fexpr does not interpret");
+    return;
+  }
   if (unfollowed_) {
     note(item.span, std::string(what) + " '" + item.text + "' is not among the objects fexpr has read; the file makes "
                         "objects before here that fexpr does not follow, so it may exist");

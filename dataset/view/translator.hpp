@@ -108,7 +108,8 @@ class Translator : public DesignScope {
   void add_flag(Statement& s, std::string_view keyword, Span span);
   void add_function(Statement& s, std::string_view keyword, const Parameter& p);
   // A parameter naming an object of `type` ("MARKER"), as KEYWORD=id.
-  void add_reference(Statement& s, std::string_view keyword, const Object& o, std::string_view parameter,
+  // False (reported, and the statement not interpreted) where it names no such object.
+  bool add_reference(Statement& s, std::string_view keyword, const Object& o, std::string_view parameter,
                      std::string_view type);
   // A parameter's numbers (design expressions evaluated), in model units where `plain` says;
   // empty, noted on the element, where one cannot be read.
@@ -124,6 +125,9 @@ class Translator : public DesignScope {
   void not_interpreted(const Command& c, const std::string& what, const std::string& why);
   // The model is not all known from here on (objects made in a loop, a file read).
   void unfollowed(Span span);
+  // The instance of a user-defined element that `written` names inside of, if any (its parts
+  // and markers are made from a definition fexpr does not read).
+  const std::string* opaque_owner(std::string_view written) const;
 
   const CommandFile& file_;
   const SourceText& source_;
@@ -137,6 +141,7 @@ class Translator : public DesignScope {
   std::vector<std::string> order_;  // keys, in the order made
   std::map<std::string, DesignValue> design_variables_;
   std::set<std::string> noted_;
+  std::set<std::string> unplaced_parts_;  // parts emitted without a place, whose markers have none
   int block_depth_ = 0;
   std::optional<Span> unfollowed_;
 };
