@@ -5,9 +5,11 @@
 #include "eval/compile.hpp"
 #include "lsp/element_lookup.hpp"
 #include "lsp/features.hpp"
+#include "support/text.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
 namespace fexpr::lsp {
 namespace {
@@ -45,10 +47,13 @@ json functions_and_constants() {
   return items;
 }
 
-json element_ids_of(Document& document, std::string_view type) {
+// The ids of the elements of a type, but the element being written (VARVAL( in VARIABLE/3's
+// function does not offer 3: it would read itself).
+json element_ids_of(Document& document, std::string_view type, const dataset::Statement* writing = nullptr) {
   json items = json::array();
   for (const dataset::Statement& s : document.model().dataset.statements) {
     if (s.name != type || !s.id) continue;
+    if (writing && writing->name == s.name && writing->id == s.id) continue;
     std::string name = view_name(document, s);
     std::string label = std::to_string(*s.id);
     items.push_back({{"label", label},
@@ -62,7 +67,7 @@ json element_ids_of(Document& document, std::string_view type) {
 // Inside an expression: the ids a call's argument takes (VARVAL( offers VARIABLEs), else the
 // functions and constants. The text may be half typed and not parse, so calls are found by
 // matching parentheses in the text before the cursor.
-json expression_items(Document& document, std::string_view before) {
+json expression_items(Document& document, std::string_view before, const dataset::Statement* writing) {
   struct Call {
     std::string name;
     std::size_t argument = 0;
@@ -82,7 +87,7 @@ json expression_items(Document& document, std::string_view before) {
   bool typing_number = !word.empty() && std::isdigit(static_cast<unsigned char>(word[0]));
   if (!open.empty() && (word.empty() || typing_number)) {
     std::string_view type = dataset::element_of_argument(open.back().name, open.back().argument);
-    if (!type.empty()) return element_ids_of(document, type);
+    if (!type.empty()) return element_ids_of(document, type, writing);
   }
   return typing_number ? json::array() : functions_and_constants();
 }
@@ -124,6 +129,25 @@ json statement_items(Document& document, std::uint32_t offset, std::string_view 
   return type.empty() ? json::array() : element_ids_of(document, type);
 }
 
+// A command file's object names that start with the dotted name being typed (".model.PA"),
+// in a function or a parameter; nothing where no dotted name is being typed.
+std::optional<json> object_names(Document& document, std::string_view text, std::uint32_t offset) {
+  std::size_t begin = offset;
+  while (begin > 0 && (word_char(text[begin - 1]) || text[begin - 1] == '.')) --begin;
+  std::string_view typed = text.substr(begin, offset - begin);
+  if (typed.find('.') == std::string_view::npos) return std::nullopt;
+  const dataset::Dataset& d = document.model().dataset;
+  if (d.objects.empty()) return std::nullopt;
+  const std::string prefix = text::lower(typed);
+  json items = json::array();
+  for (const auto& [key, o] : d.objects) {
+    if (!key.starts_with(prefix)) continue;
+    const std::string detail = o.type == "DESIGN_VARIABLE" ? "design variable" : o.type + "/" + std::to_string(o.id);
+    items.push_back({{"label", o.name}, {"kind", kReference}, {"detail", detail}});
+  }
+  return items;
+}
+
 }  // namespace
 
 json completion(Document& document, std::uint32_t offset) {
@@ -139,8 +163,11 @@ json completion(Document& document, std::uint32_t offset) {
     const dataset::Argument& a = s->arguments[k];
     if (a.is_expression && a.expression_span.begin <= offset && offset <= a.expression_span.end) expression = &a;
   }
-  if (expression)
-    items = expression_items(document, std::string_view(expression->expression).substr(0, offset - expression->expression_span.begin));
+  if (auto objects = object_names(document, text, offset)) {
+    items = std::move(*objects);
+  } else if (expression)
+    items = expression_items(document,
+                             std::string_view(expression->expression).substr(0, offset - expression->expression_span.begin), s);
   else
     items = statement_items(document, offset, line);
   return {{"isIncomplete", false}, {"items", std::move(items)}};

@@ -1,6 +1,61 @@
 #include "lsp/element_lookup.hpp"
 
+#include "dataset/view/names.hpp"
+
 namespace fexpr::lsp {
+namespace {
+
+bool name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.';
+}
+
+// The object a name token [begin, end) of the text names: the longest prefix of whole
+// components that names one (".m.P.M1.adams_id" names .m.P.M1 too).
+const dataset::NamedObject* named(const dataset::Dataset& d, std::string_view token) {
+  if (token.empty() || (token[0] >= '0' && token[0] <= '9')) return nullptr;
+  return dataset::view::find_object(d, token).object;
+}
+
+}  // namespace
+
+std::optional<NamedAt> object_at(Document& document, std::uint32_t offset) {
+  const dataset::Dataset& d = document.model().dataset;
+  if (d.objects.empty()) return std::nullopt;
+  std::string_view text = document.text();
+  if (offset > text.size()) return std::nullopt;
+  std::uint32_t begin = offset, end = offset;
+  while (begin > 0 && name_char(text[begin - 1])) --begin;
+  while (end < text.size() && name_char(text[end])) ++end;
+  if (begin == end) return std::nullopt;
+  // The name up to the component under the cursor: .m.P.M1 from the P of .m.P.M1.
+  std::uint32_t cut = offset;
+  while (cut < end && text[cut] != '.') ++cut;
+  for (std::uint32_t stop : {cut, end}) {
+    if (const dataset::NamedObject* o = named(d, text.substr(begin, stop - begin))) return NamedAt{o, {begin, stop}};
+  }
+  return std::nullopt;
+}
+
+std::vector<Span> object_references(Document& document, const dataset::NamedObject& object) {
+  const dataset::Dataset& d = document.model().dataset;
+  std::string_view text = document.text();
+  std::vector<Span> out;
+  bool in_comment = false;
+  for (std::uint32_t i = 0; i < text.size();) {
+    const char c = text[i];
+    if (c == '\n') in_comment = false;
+    if (c == '!' && (i + 1 >= text.size() || text[i + 1] != '=')) in_comment = true;
+    if (in_comment || !name_char(c) || (i > 0 && name_char(text[i - 1]))) {
+      ++i;
+      continue;
+    }
+    std::uint32_t end = i;
+    while (end < text.size() && name_char(text[end])) ++end;
+    if (named(d, text.substr(i, end - i)) == &object) out.push_back({i, end});
+    i = end;
+  }
+  return out;
+}
 
 std::optional<dataset::ElementId> element_at(Document& document, std::uint32_t offset) {
   const dataset::Statement* s = document.statement_at(offset);

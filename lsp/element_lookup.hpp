@@ -7,6 +7,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace fexpr::lsp {
 
@@ -19,6 +20,16 @@ const dataset::Statement* definition_of(Document& document, std::string_view sta
 // The name in an "!  adams_view_name='spring'" comment on the lines just above the statement
 // (Adams View writes one before each statement it exports); empty when there is none.
 std::string view_name(Document& document, const dataset::Statement& statement);
+
+// A command file's object named at the offset, in a function or a command's parameter: the
+// name written there (a full name, or one relative to the model) and what it names.
+struct NamedAt {
+  const dataset::NamedObject* object;
+  Span span;
+};
+std::optional<NamedAt> object_at(Document& document, std::uint32_t offset);
+// Every place the document names the object (its definition included).
+std::vector<Span> object_references(Document& document, const dataset::NamedObject& object);
 
 // The statement's text from the start of its first line, at most `max_lines` lines.
 std::string statement_text(Document& document, const dataset::Statement& statement, int max_lines);

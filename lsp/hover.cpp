@@ -10,6 +10,14 @@
 namespace fexpr::lsp {
 namespace {
 
+// Adams' arithmetic IF (Adams Solver's IF function page).
+constexpr std::string_view kIfHover =
+    "```\nIF(expression: negative, zero, positive)\n```\n"
+    "The arithmetic IF: the value of `negative` where `expression` < 0, of `zero` where it is 0, of `positive` where "
+    "it is > 0. Only the branch it selects is evaluated (`IF(x: 0, 0, 1/x)` is safe at x = 0). The result jumps where "
+    "the expression crosses 0 unless the branches meet there, which the solver's integrator may not survive: in forces "
+    "and motions, STEP or STEP5 ramps smoothly instead.\n\nExample: `IF(DX(2,1) - 0.1: 0, 0, -1E4*(DX(2,1) - 0.1))`";
+
 json markdown(Document& document, Span span, std::string value) {
   return {{"contents", {{"kind", "markdown"}, {"value", std::move(value)}}}, {"range", range(document, span)}};
 }
@@ -29,6 +37,8 @@ json expression_hover(Document& document, const dataset::Argument& a, std::uint3
   const auto* tree = std::get_if<ast::Tree>(&parsed);
   if (!tree) return nullptr;
   for (const ast::Node& n : tree->nodes) {
+    if (n.kind == ast::Kind::if_ && offset >= n.span.begin && offset <= n.span.begin + 2)
+      return markdown(document, {n.span.begin, n.span.begin + 2}, std::string(kIfHover));
     Span name = n.kind == ast::Kind::call ? n.name_span : n.span;
     if ((n.kind != ast::Kind::call && n.kind != ast::Kind::name) || offset < name.begin || offset > name.end) continue;
     if (const builtins::Builtin* b = n.kind == ast::Kind::call ? builtins::find(tree->name(n)) : nullptr)
@@ -70,7 +80,24 @@ std::string initial_value(Document& document, const dataset::Argument& a) {
 
 }  // namespace
 
+// A command file's object: what it became in the model, and where it is made.
+std::string object_hover(Document& document, const dataset::NamedObject& o) {
+  std::string out = "**" + o.name + "**";
+  if (o.type == "DESIGN_VARIABLE") {
+    out += ": design variable" + (o.value ? " = " + number::format(*o.value) : std::string());
+  } else if (o.type == "MEASURE") {
+    out += ": measure";
+  } else {
+    out += ": " + o.type + "/" + std::to_string(o.id);
+  }
+  if (!o.not_interpreted.empty()) out += "\n\n" + o.not_interpreted;
+  const dataset::Statement* s = o.id ? definition_of(document, o.type, o.id) : nullptr;
+  if (s) out += "\n```\n" + statement_text(document, *s, 12) + "\n```";
+  return out;
+}
+
 json hover(Document& document, std::uint32_t offset) {
+  if (auto named = object_at(document, offset)) return markdown(document, named->span, object_hover(document, *named->object));
   if (auto e = element_at(document, offset)) return markdown(document, e->span, element_hover(document, *e));
   const dataset::Statement* s = document.statement_at(offset);
   if (!s) return nullptr;

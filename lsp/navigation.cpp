@@ -9,6 +9,7 @@ json location(Document& document, Span span) { return {{"uri", document.uri()}, 
 }  // namespace
 
 json definition(Document& document, std::uint32_t offset) {
+  if (auto named = object_at(document, offset)) return location(document, named->object->span);
   auto e = element_at(document, offset);
   if (!e) return nullptr;
   const dataset::Statement* s = definition_of(document, e->statement, e->id);
@@ -17,6 +18,14 @@ json definition(Document& document, std::uint32_t offset) {
 }
 
 json references(Document& document, std::uint32_t offset, bool include_declaration) {
+  if (auto named = object_at(document, offset)) {
+    json out = json::array();
+    for (Span span : object_references(document, *named->object)) {
+      const bool declaration = span.begin == named->object->span.begin;
+      if (!declaration || include_declaration) out.push_back(location(document, span));
+    }
+    return out;
+  }
   auto e = element_at(document, offset);
   if (!e) return nullptr;
   const dataset::Statement* defining = definition_of(document, e->statement, e->id);
