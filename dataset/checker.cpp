@@ -110,7 +110,7 @@ class Checker {
       if (s.name == "SPLINE") spline(s);
       if (s.name == "ARRAY") array(s);
       for (const Argument& a : s.arguments) {
-        if (a.is_expression) expression(s, a, elements, state);
+        if (a.is_expression && !a.synthesized) expression(s, a, elements, state);
       }
     }
     if (!command_file_) add(check_force_elements(dataset_, elements, build_.model, source_, state));

@@ -195,7 +195,12 @@ void ElementBindings::compile_from(Element* root) const {
     current_ = e;
     missing_.clear();
     deepest_ = 0;
-    auto result = compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
+    auto result = e->function->synthesized
+                      ? compile(e->function->expression, context_)
+                      : compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
+    if (e->function->synthesized) {
+      for (Diagnostic& d : result.diagnostics) d.span = e->function->span;
+    }
     current_ = nullptr;
     bool waits = false;
     for (Element* m : missing_) {

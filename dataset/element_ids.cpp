@@ -101,7 +101,7 @@ std::vector<ElementId> element_ids(const Statement& s) {
   std::vector<ElementId> out;
   if (s.id) out.push_back({std::string_view(s.name), *s.id, s.id_span});
   for (const Argument& a : s.arguments) {
-    if (a.is_expression) {
+    if (a.is_expression && !a.synthesized) {
       expression_ids(a, out);
       continue;
     }

@@ -31,6 +31,10 @@ struct Argument {
   // So expression.size() == span length and expression[i] is at file offset begin + i.
   Span expression_span;
   std::string expression;
+  // The expression is fexpr's, not the file's (a command file's measure of an object, as the
+  // function Adams writes for it): its diagnostics belong at `span`, and it is not checked as
+  // something the user wrote.
+  bool synthesized = false;
 };
 
 struct Statement {

@@ -161,7 +161,7 @@ json completion(Document& document, std::uint32_t offset) {
   const dataset::Argument* expression = nullptr;
   for (std::size_t k = 0; s && k < s->arguments.size(); ++k) {
     const dataset::Argument& a = s->arguments[k];
-    if (a.is_expression && a.expression_span.begin <= offset && offset <= a.expression_span.end) expression = &a;
+    if (a.is_expression && !a.synthesized && a.expression_span.begin <= offset && offset <= a.expression_span.end) expression = &a;
   }
   if (auto objects = object_names(document, text, offset)) {
     items = std::move(*objects);

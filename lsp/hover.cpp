@@ -102,7 +102,7 @@ json hover(Document& document, std::uint32_t offset) {
   const dataset::Statement* s = document.statement_at(offset);
   if (!s) return nullptr;
   for (const dataset::Argument& a : s->arguments) {
-    if (!a.is_expression) continue;
+    if (!a.is_expression || a.synthesized) continue;
     if (offset >= a.keyword_span.begin && offset < a.expression_span.begin)
       return markdown(document, a.keyword_span, initial_value(document, a));
     if (offset >= a.expression_span.begin && offset <= a.expression_span.end) return expression_hover(document, a, offset);

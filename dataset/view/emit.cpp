@@ -194,15 +194,17 @@ void Translator::add_parameter_numbers(Statement& s, const Object& o, std::strin
 }
 
 void Translator::assign_ids() {
+  // A measure of an object becomes a VARIABLE, as Adams writes it.
+  const auto space = [](const Object& o) { return o.type == "MEASURE" ? std::string("VARIABLE") : o.type; };
   std::map<std::string, std::set<long>> used;
   for (const std::string& key : order_) {
     const Object& o = objects_.at(key);
-    if (o.id) used[o.type].insert(*o.id);
+    if (o.id) used[space(o)].insert(*o.id);
   }
   for (const std::string& key : order_) {
     Object& o = objects_.at(key);
-    if (o.id || o.type == "POINT" || o.type == "MEASURE") continue;
-    std::set<long>& ids = used[o.type];
+    if (o.id || o.type == "POINT") continue;
+    std::set<long>& ids = used[space(o)];
     long next = 1;
     while (ids.count(next)) ++next;
     o.id = next;
@@ -219,17 +221,113 @@ void Translator::emit() {
     } else if (o.type == "MARKER") {
       emit_marker(o);
     } else if (o.type == "MEASURE") {
-      NamedObject& named = out_.objects[o.key];
-      named.name = o.name;
-      named.type = "MEASURE";
-      named.span = o.name_span;
-      named.as_value = true;
-      named.not_interpreted = "measure " + o.name + " measures an object (" + o.subtype +
-                              " measure), which fexpr does not interpret";
+      emit_measure(o);
     } else if (o.type != "POINT") {
       emit_element(o);
     }
   }
+}
+
+void Translator::emit_measure(const Object& o) {
+  std::string why;
+  const std::string function = measure_function(o, why);
+  if (function.empty()) {
+    NamedObject& named = out_.objects[o.key];
+    named.name = o.name;
+    named.type = "MEASURE";
+    named.span = o.name_span;
+    named.as_value = true;
+    named.not_interpreted = "measure " + o.name + " is not interpreted: " + why;
+    return;
+  }
+  Object as_variable = o;
+  as_variable.type = "VARIABLE";
+  Statement& s = statement(as_variable);
+  Argument a;
+  a.keyword = "FUNCTION";
+  a.keyword_span = a.span = o.name_span;
+  a.is_expression = true;
+  a.synthesized = true;
+  a.expression = function;
+  s.arguments.push_back(std::move(a));
+  out_.objects[o.key].as_value = true;
+}
+
+// The function Adams writes for a measure of an object (as a VARIABLE of the dataset): a
+// part's center of mass measured from ground, an element's force on its first or second
+// object; empty, with why, for what fexpr has no function for.
+std::string Translator::measure_function(const Object& o, std::string& why) {
+  const auto text_of = [&](std::string_view name) {
+    const Parameter* p = parameter(o, name);
+    return p && !p->items.empty() ? text::lower(p->items.front().text) : std::string();
+  };
+  const std::string characteristic = text_of("characteristic"), component = text_of("component");
+  const Parameter* object = parameter(o, "object");
+  if (o.subtype != "object" || !object || object->items.empty()) {
+    why = "fexpr reads measures of an object (measure create object) only";
+    return {};
+  }
+  const Object* target = find(object->items.front().text);
+  if (!target || !target->id) {
+    why = "it measures " + object->items.front().text + ", which fexpr does not interpret";
+    return {};
+  }
+  std::string rm = "0";
+  if (const Parameter* frame = parameter(o, "coordinate_rframe"); frame && !frame->items.empty()) {
+    const Object* marker = find(frame->items.front().text);
+    if (!marker || marker->type != "MARKER" || !marker->id) {
+      why = "its coordinate_rframe is not a marker fexpr knows";
+      return {};
+    }
+    rm = std::to_string(*marker->id);
+  }
+  const int axis = component == "x_component" ? 0 : component == "y_component" ? 1 : component == "z_component" ? 2
+                   : component == "mag_component" ? 3 : -1;
+  if (axis < 0) {
+    why = "component " + component + " is not one fexpr reads";
+    return {};
+  }
+  if (target->type == "PART") {
+    const Object* cm = nullptr;
+    if (const Parameter* c = parameter(*target, "center_of_mass_marker"); c && !c->items.empty()) cm = find(c->items.front().text);
+    if (!cm) {
+      auto it = objects_.find(target->key + ".cm");
+      if (it != objects_.end()) cm = &it->second;
+    }
+    if (!cm || !cm->id) {
+      why = "fexpr does not know the center of mass of " + target->name;
+      return {};
+    }
+    const std::string i = std::to_string(*cm->id);
+    static const char* const kAxes[] = {"X", "Y", "Z", "M"};
+    const std::string x = kAxes[axis];
+    if (characteristic == "cm_position") return axis == 3 ? "DM(" + i + ",0)" : "D" + x + "(" + i + ",0," + rm + ")";
+    if (characteristic == "cm_velocity") return axis == 3 ? "VM(" + i + ",0,0)" : "V" + x + "(" + i + ",0," + rm + ",0)";
+    if (characteristic == "cm_acceleration")
+      return axis == 3 ? "ACCM(" + i + ",0,0)" : "ACC" + x + "(" + i + ",0," + rm + ",0)";
+    if (characteristic == "cm_angular_velocity") return axis == 3 ? "WM(" + i + ",0)" : "W" + x + "(" + i + ",0," + rm + ")";
+    if (characteristic == "cm_angular_acceleration")
+      return axis == 3 ? "WDTM(" + i + ",0,0)" : "WDT" + x + "(" + i + ",0," + rm + ",0)";
+    if (characteristic == "ax_ay_az_projection_angles" && axis < 3) return "A" + x + "(" + i + ",0)";
+    why = "characteristic " + characteristic + " of a part is not one fexpr has a function for";
+    return {};
+  }
+  // An element's force or torque on its first object (from_first = yes) or its second.
+  static const std::pair<std::string_view, std::string_view> kElements[] = {
+      {"SFORCE", "SFORCE"}, {"BUSHING", "BUSH"}, {"SPRINGDAMPER", "SPDP"}, {"VFORCE", "VFORCE"},
+      {"VTORQUE", "VTORQ"}, {"GFORCE", "GFORCE"}, {"BEAM", "BEAM"},        {"FIELD", "FIELD"},
+      {"JOINT", "JOINT"},   {"MOTION", "MOTION"}};
+  for (const auto& [type, function] : kElements) {
+    if (target->type != type) continue;
+    const bool torque = characteristic == "element_torque";
+    if (!torque && characteristic != "element_force") break;
+    const int comp = (torque ? 5 : 1) + (axis == 3 ? 0 : axis + 1);
+    const std::string jflag = text_of("from_first") == "no" ? "1" : "0";
+    return std::string(function) + "(" + std::to_string(*target->id) + "," + jflag + "," + std::to_string(comp) + "," +
+           rm + ")";
+  }
+  why = "characteristic " + characteristic + " of a " + text::lower(target->type) + " is not one fexpr has a function for";
+  return {};
 }
 
 void Translator::emit_part(const Object& o) {

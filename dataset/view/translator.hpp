@@ -104,6 +104,8 @@ class Translator : public DesignScope {
   void emit_part(const Object& o);
   void emit_marker(const Object& o);
   void emit_element(const Object& o);
+  void emit_measure(const Object& o);
+  std::string measure_function(const Object& o, std::string& why);
   void add_numbers(Statement& s, std::string_view keyword, const std::vector<double>& numbers, Span span);
   void add_flag(Statement& s, std::string_view keyword, Span span);
   void add_function(Statement& s, std::string_view keyword, const Parameter& p);
