@@ -13,6 +13,7 @@
 #include "support/text.hpp"
 
 #include <fexpr/expression.hpp>
+#include <fexpr/version.hpp>
 
 #include <algorithm>
 #include <array>
@@ -277,6 +278,8 @@ const char* fexpr_status_name(fexpr_status status) {
   }
   return "unknown status";
 }
+
+const char* fexpr_version(void) { return fexpr::version(); }
 
 fexpr_status fexpr_context_create(fexpr_context** context) {
   return guarded([&] {

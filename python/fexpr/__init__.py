@@ -26,6 +26,7 @@ from fexpr._fexpr import (
     check_text,
     load_model,
 )
+from fexpr._fexpr import version as __version__
 from fexpr._expression import Expression, compile
 from fexpr._loads import loads
 
