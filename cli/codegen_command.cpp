@@ -41,7 +41,11 @@ int run_codegen(const CodegenOptions& o) {
   const SourceText source("<expression>", o.expression);
   Context context;
   for (const std::string& v : o.vars) context.declare_variable(v);
-  auto compiled = compile(o.expression, context);
+  CompileOptions options;
+  options.hints = {"declare it with --var NAME, an input of the C function",
+                   "an expression alone has none: write the element that reads one from its dataset, with "
+                   "fexpr codegen FILE.adm --id TYPE/N"};
+  auto compiled = compile(o.expression, context, options);
   if (!compiled) {
     for (const Diagnostic& d : compiled.diagnostics) std::cerr << source.render(d);
     return 1;

@@ -27,6 +27,8 @@ struct EvalOptions : InputOptions {
   std::vector<std::string> expressions;
 };
 
+const CompileHints kHints{"define it with --var NAME=VALUE", "add --model FILE.adm"};
+
 // One expression to evaluate and where its text sits, so messages quote file:line:column.
 struct Item {
   std::shared_ptr<SourceText> source;
@@ -52,6 +54,7 @@ class Evaluator {
   bool run(const Item& item) {
     std::string_view text = std::string_view(item.source->text()).substr(item.offset, item.length);
     CompileOptions copts{item.offset, item.source.get()};
+    copts.hints = kHints;
     ast_json_.clear();
     if (o_.ast) {
       auto parsed = grammar::parse(text, {item.offset, item.source.get()});
@@ -61,12 +64,7 @@ class Evaluator {
       }
     }
     auto compiled = compile(text, ctx_, copts);
-    if (!compiled) {
-      Diagnostic d = compiled.diagnostics.front();
-      if (d.code == Code::name && d.message.rfind("unknown name '", 0) == 0 && d.message.find("did you mean") == std::string::npos)
-        d.message += "; define it with --var NAME=VALUE";
-      return report(item, text, d);
-    }
+    if (!compiled) return report(item, text, compiled.diagnostics.front());
     const Expression& e = *compiled.expression;
     Inputs in;
     in.time = o_.time;

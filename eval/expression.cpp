@@ -237,7 +237,7 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
     out.diagnostics.push_back(std::move(*d));
     return out;
   }
-  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component);
+  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component, options.hints);
   out.diagnostics = std::move(compiled.diagnostics);
   if (!compiled.program) return out;
   static_assert(detail::kMachineAfter == 1000, "CompileOptions::MachineCode::after_1000_values says so");

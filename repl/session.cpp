@@ -125,7 +125,9 @@ void report(State& s, const Entry& e, Slice at, Code code, std::string message) 
 void fail(State& s, const std::string& message) { write_diagnostic(s, "error: " + message + "\n"); }
 
 std::optional<Expression> compile_slice(State& s, const Entry& e, Slice at, const Context& context) {
-  auto compiled = compile(e.text(at), context, {at.begin, &e.source});
+  CompileOptions options{at.begin, &e.source};
+  options.hints = s.options.hints;
+  auto compiled = compile(e.text(at), context, options);
   if (!compiled) {
     report(s, e, compiled.diagnostics.front());
     return std::nullopt;

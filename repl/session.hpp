@@ -24,6 +24,8 @@
 
 #include "repl/call_hint.hpp"
 
+#include <fexpr/expression.hpp>
+
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -35,6 +37,9 @@ namespace fexpr::repl {
 
 struct SessionOptions {
   bool colour = false;  // ANSI colour for the first line of each error and warning
+  // What an unknown name's and a missing model's errors tell the user to do: the REPL's own
+  // entries, or the options of the command that runs the session (fexpr plot).
+  CompileHints hints = {"define it first: NAME = VALUE", "load one with :load FILE.adm"};
 };
 
 class Session {

@@ -77,10 +77,10 @@ TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
 }
 
 TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
-  SECTION("a name that is not declared, as fexpr eval reports it") {
-    const auto r = run_fexpr("codegen 'x + 1'", true);
+  SECTION("a name that is not declared, with codegen's --var (a name alone) to declare it") {
+    const auto r = run_fexpr("codegen --gradient 'x + 1'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("unknown name 'x'") != std::string::npos);
+    CHECK(r.out.find("unknown name 'x'; declare it with --var NAME, an input of the C function\n") != std::string::npos);
   }
   SECTION("a function name that is not a C identifier") {
     CHECK(run_fexpr("codegen --name 2f 'TIME'", true).status == 2);

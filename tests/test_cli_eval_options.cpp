@@ -59,6 +59,13 @@ TEST_CASE("eval checks --var names and says what a name is", "[cli][eval][errors
   CHECK(r.out == "fexpr eval: --var 'TIME=3': 'TIME' is a reserved name\n");
 }
 
+TEST_CASE("eval's errors name its own options for what is missing", "[cli][eval][errors]") {
+  auto r = run_fexpr("eval 'x + 1' 'DM(2, 1)'");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("error: unknown name 'x'; define it with --var NAME=VALUE\n") != std::string::npos);
+  CHECK(r.out.find("error: DM needs a model; add --model FILE.adm\n") != std::string::npos);
+}
+
 TEST_CASE("eval --model --set moves a part before evaluating", "[cli][eval][model]") {
   // The ball starts at z = 0.095 falling at 0.5 m/s; --set puts it at 0.09, at rest.
   auto r = run_fexpr("eval --model " + kContact + " --set PART/2 z=0.09 --set part/2 VZ=0 'DZ(2, 1)' 'VZ(2, 1)'");

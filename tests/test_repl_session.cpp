@@ -234,6 +234,12 @@ TEST_CASE(":quit ends the session", "[repl][session]") {
   CHECK(run.session.feed(":quit") == Session::Next::quit);
 }
 
+TEST_CASE("the REPL's errors name its own ways to define a name and load a model", "[repl][session]") {
+  Run run;
+  CHECK(run({"k + 1"}) == "<input>:1:1: error: unknown name 'k'; define it first: NAME = VALUE\nk + 1\n^\n");
+  CHECK(run({"DX(2)"}) == "<input>:1:1: error: DX needs a model; load one with :load FILE.adm\nDX(2)\n^~~~~\n");
+}
+
 TEST_CASE("completion offers functions, constants, variables and commands", "[repl][session][complete]") {
   Run run;
   run({"stiffness = 1E5"});
