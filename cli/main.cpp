@@ -1,11 +1,14 @@
 #include "cli/commands.hpp"
+#include "cli/guard.hpp"
 
 #include <fexpr/version.hpp>
 
 #include <iostream>
 #include <map>
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"fexpr: parse, evaluate, differentiate and check Adams function expressions"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("fexpr ") + fexpr::version(), "Print the version and exit");
@@ -19,6 +22,7 @@ int main(int argc, char** argv) {
   add(fexpr::cli::add_lsp_command(app));
   add(fexpr::cli::add_loads_command(app));
   add(fexpr::cli::add_codegen_command(app));
+  fexpr::cli::explain_flag_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --help-all, --version
@@ -31,4 +35,10 @@ int main(int argc, char** argv) {
     if (sub->parsed()) return runner();
   }
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return fexpr::cli::guarded([&] { return run(argc, argv); }, std::cerr);
 }

@@ -59,6 +59,10 @@ std::string json_element(const Evaluated& e) {
 }
 
 int run_sforce(const SforceOptions& o) {
+  if (auto problem = unreadable("", o.file, kDataset)) {
+    std::cerr << "fexpr sforce: " << *problem << "\n";
+    return 2;
+  }
   auto loaded = dataset::load_model(o.file, std::cerr);
   if (!loaded) return 2;
   dataset::LoadedModel& m = **loaded;
@@ -106,7 +110,13 @@ Runner add_sforce_command(CLI::App& app) {
   auto o = std::make_shared<SforceOptions>();
   CLI::App* sub = app.add_subcommand("sforce", "Evaluate the SFORCE elements of a dataset: loads, power, Jacobian");
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
-  sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")->allow_extra_args(false);
+  sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")
+      ->allow_extra_args(false)
+      ->type_name("N")
+      ->check([](const std::string& id) {
+        const bool digits = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
+        return digits ? std::string() : "takes the N of SFORCE/N, a whole number (--id 3), not '" + id + "'";
+      });
   add_load_options(sub, o->load);
   return [o] { return run_sforce(*o); };
 }

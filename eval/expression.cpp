@@ -25,7 +25,9 @@ std::size_t Context::declare_variable(std::string_view name) {
   }
   if (auto slot = variable_slot(name)) return *slot;
   for (const auto& c : detail::constant_names()) {
-    if (text::iequals(c.name, name)) throw std::invalid_argument("'" + std::string(name) + "' is a reserved name");
+    if (text::iequals(c.name, name))
+      throw std::invalid_argument("'" + std::string(name) + "' is a reserved name (" + std::string(c.meaning) +
+                                  "); choose another");
   }
   variables_.emplace_back(name);
   return variables_.size() - 1;

@@ -788,6 +788,8 @@ void Session::cancel() { pending_.clear(); }
 
 bool Session::load(const std::string& path) { return fexpr::repl::load(*state_, path); }
 
+dataset::LoadedModel* Session::model() { return state_->model.get(); }
+
 bool Session::failed() const { return state_->failed; }
 
 void Session::run(const std::string& text) {

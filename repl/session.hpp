@@ -33,6 +33,10 @@
 #include <string_view>
 #include <vector>
 
+namespace fexpr::dataset {
+struct LoadedModel;
+}
+
 namespace fexpr::repl {
 
 struct SessionOptions {
@@ -67,6 +71,8 @@ class Session {
 
   // What :load does; false when the model could not be loaded (the reason went to stderr).
   bool load(const std::string& path);
+  // The model loaded or built so far, or null; fexpr plot sets its part states from --set.
+  dataset::LoadedModel* model();
 
   // Completion of the word that ends `line` (the text before the cursor): names of functions,
   // constants, user variables and, at the start of a line, commands; a file name after :load

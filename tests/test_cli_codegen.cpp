@@ -86,3 +86,21 @@ TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its plac
     CHECK(run_fexpr("codegen --name 2f 'TIME'", true).status == 2);
   }
 }
+
+TEST_CASE("fexpr codegen's --var takes a name alone, and a bad one is a usage error") {
+  struct Case {
+    std::string var, message;
+  };
+  for (const Case& c : std::initializer_list<Case>{
+           {"x=1", "--var 'x=1': codegen's --var takes a NAME alone, an input of the C function whose value comes with "
+                   "each call: --var x"},
+           {"TIME", "--var 'TIME': 'TIME' is a reserved name (the simulation time); choose another"},
+           {"PI", "--var 'PI': 'PI' is a reserved name (3.14159...); choose another"},
+           {"1x", "--var '1x': '1x' is not a name: letters, digits and '_', not starting with a digit"},
+       }) {
+    CAPTURE(c.var);
+    const auto r = run_fexpr("codegen --var '" + c.var + "' 'TIME'", true);
+    CHECK(r.status == 2);
+    CHECK(r.out == "fexpr codegen: " + c.message + "\n");
+  }
+}

@@ -125,7 +125,7 @@ TEST_CASE("errors show the caret under the exact column and the session goes on"
         "y = 2 * xx\n"
         "        ^~\n");
   CHECK(run({"PI = 3"}) ==
-        "<input>:1:1: error: 'PI' is a reserved name\n"
+        "<input>:1:1: error: 'PI' is a reserved name (3.14159...); choose another\n"
         "PI = 3\n"
         "^~\n");
   CHECK(run({":tiem 1"}) ==
@@ -319,7 +319,7 @@ TEST_CASE(":plot draws a text plot over TIME or a variable and can write an SVG"
           "                   ^~~~~\n");
     CHECK(run({":plot x for x=0..1 --points 9"}) == "error: --points sets the number of SVG samples; add --svg FILE\n");
     CHECK(run({":plot 1 for PI=0..1"}) ==
-          "<input>:1:13: error: 'PI' is a reserved name\n"
+          "<input>:1:13: error: 'PI' is a reserved name (3.14159...); choose another\n"
           ":plot 1 for PI=0..1\n"
           "            ^~\n");
     CHECK(run({":plot x for x=0..1 --svg no-such-directory/f.svg"}).ends_with(
