@@ -14,8 +14,7 @@ struct Counts {
 };
 
 void diagnostic(std::ostream& out, const dataset::CheckedFile& f, const Diagnostic& d) {
-  if (f.source) out << f.source->render(d, true);
-  else out << f.path << ": " << severity_name(d.severity) << "[" << code_name(d.code) << "]: " << d.message << "\n";
+  out << dataset::render(f, d);
   if (d.fix)
     out << "  fix: " << fix_description(f, *d.fix) << (d.fix->safe ? " (--fix)" : " (unsafe: --fix --unsafe-fixes)")
         << "\n";

@@ -102,14 +102,20 @@ int run_loads(const LoadsOptions& o) {
       failed = true;
     }
   }
+  const std::string elements = element_labels(m.dataset, is_evaluated);
   for (const std::string& id : o.ids) {
     bool found = std::any_of(m.dataset.statements.begin(), m.dataset.statements.end(),
                              [&](const dataset::Statement& s) { return is_evaluated(s) && text::iequals(label(s), id); });
     if (!found) {
-      std::cerr << o.file << ": " << id << " is not an applied force element of the dataset\n";
+      std::cerr << o.file << ": " << id << " is not an applied force element of the dataset; "
+                << (elements.empty() ? "it has none" : "its applied force elements are " + elements) << "\n";
       failed = true;
     }
   }
+  // Nothing to evaluate is not a failure, but it is said, on standard error so that the output
+  // stays what --format promises.
+  if (elements.empty() && o.ids.empty())
+    std::cerr << o.file << ": the dataset has no applied force element to evaluate (" << kElementTypes << ")\n";
   print_results(o.load.format, o.file, o.load.time, "elements", results,
                 [&](const Evaluated& e) { text(e, o.load.precision); }, json_element);
   return failed ? 1 : 0;

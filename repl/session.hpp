@@ -11,7 +11,7 @@
 //   :grad EXPR / :hessian EXPR  value and derivatives, laid out as `fexpr eval --grad`
 //   :ast EXPR                 canonical text, then the syntax tree
 //   :plot EXPR for VAR=A..B [--svg FILE]   text plot; --svg also writes an SVG file
-//   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit
+//   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit (or quit, exit alone)
 //   NAME/ID, ...              a dataset statement (VARIABLE, SPLINE, ARRAY, SFORCE, MARKER,
 //                             PART, ...), continued by the lines that start with ',' and run at
 //                             the first that does not (or a blank line): "VARIABLE/3 defined"
@@ -56,7 +56,7 @@ class Session {
   enum class Next {
     entry,         // ready for a new entry
     continuation,  // the entry so far has an unclosed '('; feed its next line
-    quit,          // :quit was entered
+    quit,          // :quit (or quit, exit) was entered
   };
   Next feed(std::string_view line);
   // End of input: runs an unfinished entry, which then reports what is missing.
