@@ -187,6 +187,7 @@ Runner add_check_command(CLI::App& app) {
   sub->add_flag("--diff", o->diff, "Show the fixes as a unified diff without writing; exit 1 when there are some");
   sub->add_flag("--unsafe-fixes", o->unsafe_fixes, "With --fix or --diff, also apply fixes that change the model");
   sub->add_flag("-q,--quiet", o->output.quiet, "Write only the summary lines");
+  sub->add_flag("-v,--verbose", o->output.verbose, "Write a summary line for every file, those with nothing to report too");
   sub->add_flag("--statistics", o->output.statistics, "After the summary, count the diagnostics per code");
   sub->add_option("--root", o->output.root, "SARIF: artifact URIs relative to this folder (default: file:// URIs)");
   return [o] { return run_check(*o); };

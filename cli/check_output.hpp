@@ -15,6 +15,7 @@ namespace fexpr::cli {
 struct OutputOptions {
   bool info = false;        // notes are written too (counted always)
   bool quiet = false;       // text: the summary lines only
+  bool verbose = false;     // text: a summary line for every file, those with nothing to report too
   bool statistics = false;  // text: a count per code at the end
   std::string root;         // SARIF: artifact URIs are relative to this folder; file:// URIs when empty
   int fixed = 0;            // fixes applied by --fix, for the summary

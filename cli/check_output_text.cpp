@@ -1,5 +1,7 @@
 // Compiler-style text: each diagnostic with its code, source line and caret, a hint when it has
-// a fix, a summary line per file, a total for several files, and counts per code on request.
+// a fix, a summary line for each file with something to report (for every file with --verbose),
+// a total for several files, and counts per code on request. A clean check writes nothing, as
+// compilers do.
 #include "cli/check_output.hpp"
 #include "dataset/rules.hpp"
 
@@ -40,22 +42,27 @@ void statistics(std::ostream& out, const std::vector<dataset::CheckedFile>& file
 
 void write_text(std::ostream& out, const std::vector<dataset::CheckedFile>& files, const OutputOptions& o) {
   Counts total;
+  bool any_shown = false;
   for (const auto& f : files) {
     Counts c{f.errors(), f.warnings(), notes(f), f.functions, 0, 0};
+    bool file_shown = false;
     for (const Diagnostic& d : f.diagnostics) {
       if (!shown(d, o)) continue;
+      file_shown = true;
       if (d.fix) ++(d.fix->safe ? c.safe : c.unsafe);
       if (!o.quiet) diagnostic(out, f, d);
     }
-    out << f.path << ": " << c.errors << " error(s), " << c.warnings << " warning(s), " << c.notes << " note(s)"
-        << (o.info || c.notes == 0 ? "" : " (--info shows them)") << ", " << c.functions << " function(s) checked\n";
+    if (file_shown || o.verbose)
+      out << f.path << ": " << c.errors << " error(s), " << c.warnings << " warning(s), " << c.notes << " note(s)"
+          << (o.info || c.notes == 0 ? "" : " (--info shows them)") << ", " << c.functions << " function(s) checked\n";
+    any_shown |= file_shown;
     total.errors += c.errors;
     total.warnings += c.warnings;
     total.functions += c.functions;
     total.safe += c.safe;
     total.unsafe += c.unsafe;
   }
-  if (files.size() > 1)
+  if (files.size() > 1 && (any_shown || o.verbose))
     out << "total: " << total.errors << " error(s), " << total.warnings << " warning(s), " << total.functions
         << " function(s) in " << files.size() << " files\n";
   if (o.fixed) out << o.fixed << " fix(es) applied\n";

@@ -73,7 +73,8 @@ TEST_CASE("--fix --unsafe-fixes also applies the fixes that change the model", "
   expected.replace(expected.find("STEP("), 4, "STEP5");
   CHECK(dir.read("m.adm") == expected);
   CHECK(r.status == 0);
-  CHECK(r.out == "m.adm: 0 error(s), 0 warning(s), 0 note(s), 3 function(s) checked\n3 fix(es) applied\n");
+  // Nothing is left to report, so the summary is the fixes alone.
+  CHECK(r.out == "3 fix(es) applied\n");
 }
 
 TEST_CASE("--diff shows the fixes without writing and exits 1 when there are some", "[cli][check][fix]") {

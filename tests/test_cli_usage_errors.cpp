@@ -51,6 +51,7 @@ const std::vector<Case> kCases = {
     {"--diff", "check --diff=maybe " + kModel, "maybe"},
     {"--unsafe-fixes", "check --unsafe-fixes=maybe " + kModel, "maybe"},
     {"--quiet", "check --quiet=maybe " + kModel, "maybe"},
+    {"--verbose", "check --verbose=maybe " + kModel, "maybe"},
     {"--statistics", "check --statistics=maybe " + kModel, "maybe"},
 
     {"--id", "sforce " + kModel + " --id 1.5", "1.5"},
