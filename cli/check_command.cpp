@@ -1,6 +1,7 @@
-// fexpr check: validate every function of one or more .adm datasets, in compiler style, JSON
-// or SARIF, with the codes fexpr.toml and the options select, and apply or show their fixes.
-// Files are checked in parallel; the output keeps the order of the command line.
+// fexpr check: validate every function of one or more .adm datasets, in compiler style (full or
+// one line each), JSON, SARIF or GitHub annotations, with the codes fexpr.toml and the options
+// select, and apply or show their fixes. Files are checked in parallel; the output keeps the
+// order of the command line.
 #include "cli/check_config.hpp"
 #include "cli/check_inputs.hpp"
 #include "cli/check_output.hpp"
@@ -149,6 +150,8 @@ int run_check(CheckOptions o) {
   bool io_error = o.fix && !apply_fixes_in_place(files, jobs, o.unsafe_fixes, o.output.fixed);
   if (o.format == "json") write_json(std::cout, files, o.output);
   else if (o.format == "sarif") write_sarif(std::cout, files, o.output);
+  else if (o.format == "github") write_github(std::cout, files, o.output);
+  else if (o.format == "concise") write_concise(std::cout, files, o.output);
   else write_text(std::cout, files, o.output);
   bool errors = false, warnings = false;
   for (const auto& f : files) {
@@ -172,7 +175,9 @@ Runner add_check_command(CLI::App& app) {
       ->description("Accepted for compatibility: a directory's *.adm and *.acf files are always checked");
   sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
                   "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
-  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
+  sub->add_option("--format,--output-format", o->format,
+                  "Output format: text, concise (one line each), json, sarif, github (workflow annotations)")
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));
   sub->add_flag("--werror", o->werror, "Exit 1 on warnings too");
   sub->add_flag("--info", o->output.info, "Also write notes (statements read but not interpreted, user subroutines)");
   sub->add_option("--explain", o->explain, "Say what a code means, why it matters, with an example");
