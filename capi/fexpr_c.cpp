@@ -13,6 +13,7 @@
 #include "support/text.hpp"
 
 #include <fexpr/expression.hpp>
+#include <fexpr/version.hpp>
 
 #include <algorithm>
 #include <array>
@@ -278,6 +279,8 @@ const char* fexpr_status_name(fexpr_status status) {
   return "unknown status";
 }
 
+const char* fexpr_version(void) { return fexpr::version(); }
+
 fexpr_status fexpr_context_create(fexpr_context** context) {
   return guarded([&] {
     if (!context) return usage("fexpr_context_create: context is NULL");
@@ -390,7 +393,9 @@ fexpr_status fexpr_compile(const fexpr_context* context, const char* text, fexpr
     if (!text) return usage("fexpr_compile: text is NULL");
     if (!expression) return usage("fexpr_compile: expression is NULL");
     auto source = std::make_shared<const SourceText>("<expression>", text);
-    CompileResult compiled = compile(source->text(), context->context);
+    CompileOptions options;
+    options.hints = {"declare it with fexpr_context_declare_variable", "load one with fexpr_context_load_model"};
+    CompileResult compiled = compile(source->text(), context->context, options);
     if (!compiled) return fail(status_of(compiled.diagnostics.front().code), compiled.diagnostics.front(), *source);
     *expression = new fexpr_expression{std::move(*compiled.expression), std::move(source), context->model};
     return FEXPR_OK;

@@ -1,6 +1,7 @@
-// fexpr check: validate every function of one or more .adm datasets, in compiler style, JSON
-// or SARIF, with the codes fexpr.toml and the options select, and apply or show their fixes.
-// Files are checked in parallel; the output keeps the order of the command line.
+// fexpr check: validate every function of one or more .adm datasets, in compiler style (full or
+// one line each), JSON, SARIF or GitHub annotations, with the codes fexpr.toml and the options
+// select, and apply or show their fixes. Files are checked in parallel; the output keeps the
+// order of the command line.
 #include "cli/check_config.hpp"
 #include "cli/check_inputs.hpp"
 #include "cli/check_output.hpp"
@@ -10,6 +11,7 @@
 #include "dataset/rules.hpp"
 #include "support/atomic_write.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <iostream>
 #include <optional>
@@ -81,7 +83,9 @@ int show_fixes(std::vector<dataset::CheckedFile>& files, const std::vector<Job>&
 }
 
 // --fix: each file replaced by its fixed text, which is what is then reported; a file that
-// cannot be replaced is reported as it was. Returns false when one could not be written.
+// cannot be replaced is reported as it was. Standard input is fixed too: its text, fixed or not,
+// is written to standard output, as ruff does, for an editor to replace its buffer with. Returns
+// false when a file could not be written.
 bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::vector<Job>& jobs, bool unsafe,
                           int& fixed) {
   bool written = true;
@@ -90,10 +94,10 @@ bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::v
     if (!f.source) continue;
     const std::string before = f.source->text();
     const int applied = dataset::fix_all(f, *jobs[i].settings, unsafe);
+    if (jobs[i].input.is_stdin) std::cout << f.source->text();
     if (applied == 0) continue;
     if (jobs[i].input.is_stdin) {
-      std::cerr << "fexpr check: standard input is not fixed in place; --diff shows its fixes\n";
-      f = dataset::lint_text(f.path, before, *jobs[i].settings);
+      fixed += applied;
     } else if (auto failure = write_atomically(f.path, f.source->text())) {
       std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
       f = dataset::lint_text(f.path, before, *jobs[i].settings);
@@ -147,9 +151,14 @@ int run_check(CheckOptions o) {
   auto files = check_all(jobs);
   if (o.diff) return show_fixes(files, jobs, o.unsafe_fixes);
   bool io_error = o.fix && !apply_fixes_in_place(files, jobs, o.unsafe_fixes, o.output.fixed);
-  if (o.format == "json") write_json(std::cout, files, o.output);
-  else if (o.format == "sarif") write_sarif(std::cout, files, o.output);
-  else write_text(std::cout, files, o.output);
+  // Standard output holds the fixed standard input, so the report goes to standard error.
+  const bool fixed_stdin = o.fix && std::any_of(jobs.begin(), jobs.end(), [](const Job& j) { return j.input.is_stdin; });
+  std::ostream& report = fixed_stdin ? std::cerr : std::cout;
+  if (o.format == "json") write_json(report, files, o.output);
+  else if (o.format == "sarif") write_sarif(report, files, o.output);
+  else if (o.format == "github") write_github(report, files, o.output);
+  else if (o.format == "concise") write_concise(report, files, o.output);
+  else write_text(report, files, o.output);
   bool errors = false, warnings = false;
   for (const auto& f : files) {
     io_error |= !f.source;
@@ -172,7 +181,9 @@ Runner add_check_command(CLI::App& app) {
       ->description("Accepted for compatibility: a directory's *.adm and *.acf files are always checked");
   sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
                   "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
-  sub->add_option("--format", o->format, "Output format")->check(CLI::IsMember({"text", "json", "sarif"}));
+  sub->add_option("--format,--output-format", o->format,
+                  "Output format: text, concise (one line each), json, sarif, github (workflow annotations)")
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));
   sub->add_flag("--werror", o->werror, "Exit 1 on warnings too");
   sub->add_flag("--info", o->output.info, "Also write notes (statements read but not interpreted, user subroutines)");
   sub->add_option("--explain", o->explain, "Say what a code means, why it matters, with an example");
@@ -183,10 +194,13 @@ Runner add_check_command(CLI::App& app) {
   auto* config = sub->add_option("--config", o->config.config_file,
                                   "Read the settings from this file instead of the nearest fexpr.toml");
   sub->add_flag("--isolated", o->config.isolated, "Read no fexpr.toml")->excludes(config);
-  sub->add_flag("--fix", o->fix, "Apply the safe fixes to the files, then report what is left");
+  sub->add_flag("--fix", o->fix,
+                "Apply the safe fixes to the files, then report what is left; standard input's fixed text goes to "
+                "standard output, the report to standard error");
   sub->add_flag("--diff", o->diff, "Show the fixes as a unified diff without writing; exit 1 when there are some");
   sub->add_flag("--unsafe-fixes", o->unsafe_fixes, "With --fix or --diff, also apply fixes that change the model");
   sub->add_flag("-q,--quiet", o->output.quiet, "Write only the summary lines");
+  sub->add_flag("-v,--verbose", o->output.verbose, "Write a summary line for every file, those with nothing to report too");
   sub->add_flag("--statistics", o->output.statistics, "After the summary, count the diagnostics per code");
   sub->add_option("--root", o->output.root, "SARIF: artifact URIs relative to this folder (default: file:// URIs)");
   return [o] { return run_check(*o); };

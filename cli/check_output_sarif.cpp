@@ -4,6 +4,8 @@
 #include "dataset/rules.hpp"
 #include "support/json.hpp"
 
+#include <fexpr/version.hpp>
+
 #include <cctype>
 #include <filesystem>
 
@@ -62,7 +64,7 @@ void rules(std::ostream& out) {
 
 void write_sarif(std::ostream& out, const std::vector<dataset::CheckedFile>& files, const OutputOptions& o) {
   out << "{\"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\", \"version\": \"2.1.0\", \"runs\": [{"
-         "\"tool\": {\"driver\": {\"name\": \"fexpr\", \"version\": \"0.1.0\", \"rules\": [";
+         "\"tool\": {\"driver\": {\"name\": \"fexpr\", \"version\": \"" << fexpr::version() << "\", \"rules\": [";
   rules(out);
   // Columns count characters (code points; a byte that is not UTF-8 counts one), not SARIF's
   // default UTF-16 code units.

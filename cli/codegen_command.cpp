@@ -40,8 +40,29 @@ int run_codegen(const CodegenOptions& o) {
   }
   const SourceText source("<expression>", o.expression);
   Context context;
-  for (const std::string& v : o.vars) context.declare_variable(v);
-  auto compiled = compile(o.expression, context);
+  for (const std::string& v : o.vars) {
+    std::string problem;
+    // eval's --var NAME=VALUE, written out of habit
+    if (const std::size_t eq = v.find('='); eq != std::string::npos) {
+      problem = "codegen's --var takes a NAME alone, an input of the C function whose value comes with each call: "
+                "--var " + v.substr(0, eq);
+    } else {
+      try {
+        context.declare_variable(v);
+      } catch (const std::invalid_argument& e) {
+        problem = e.what();
+      }
+    }
+    if (!problem.empty()) {
+      std::cerr << "fexpr codegen: --var '" << v << "': " << problem << "\n";
+      return 2;
+    }
+  }
+  CompileOptions options;
+  options.hints = {"declare it with --var NAME, an input of the C function",
+                   "an expression alone has none: write the element that reads one from its dataset, with "
+                   "fexpr codegen FILE.adm --id TYPE/N"};
+  auto compiled = compile(o.expression, context, options);
   if (!compiled) {
     for (const Diagnostic& d : compiled.diagnostics) std::cerr << source.render(d);
     return 1;
@@ -65,7 +86,7 @@ Runner add_codegen_command(CLI::App& app) {
     const bool ok = !s.empty() && !std::isdigit(static_cast<unsigned char>(s[0])) &&
                     s.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") ==
                         std::string::npos;
-    return ok ? std::string() : "'" + s + "' is not a C identifier";
+    return ok ? std::string() : "'" + s + "' is not a C identifier: letters, digits and '_', not starting with a digit";
   });
   sub->add_option("--var", o->vars, "A variable of the expression, an input of the function (in this order)");
   sub->add_option("--id", o->id, "With a dataset FILE.adm: the element whose FUNCTION= to write (SFORCE/1, VARIABLE/3)");

@@ -1,5 +1,6 @@
 #include "cli/codegen_dataset.hpp"
 
+#include "cli/commands.hpp"
 #include "codegen/dataset_calls.hpp"
 #include "dataset/values.hpp"
 #include "support/text.hpp"
@@ -37,6 +38,10 @@ int run_codegen_dataset(const std::string& file, const std::string& id, const co
   const auto name = element_name(id);
   if (!name) {
     std::cerr << "fexpr codegen: --id takes an element as TYPE/N (SFORCE/1, VARIABLE/3), not '" << id << "'\n";
+    return 2;
+  }
+  if (auto problem = unreadable("", file, "with --id, name a dataset (.adm)")) {
+    std::cerr << "fexpr codegen: " << *problem << "\n";
     return 2;
   }
   // The DIFFs are inputs, as the C API makes them: DIF(id) reads DIFF/id.

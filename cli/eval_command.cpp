@@ -6,7 +6,6 @@
 #include "cli/part_states.hpp"
 #include "grammar/parse.hpp"
 #include "support/json.hpp"
-#include "support/number.hpp"
 
 #include <fexpr/expression.hpp>
 
@@ -26,6 +25,9 @@ struct EvalOptions : InputOptions {
   int precision = 0;
   std::vector<std::string> expressions;
 };
+
+const CompileHints kHints{"define it with --var NAME=VALUE", "add --model FILE.adm"};
+const std::string kExpressionFile = "name a file of expressions, one a line (- reads standard input)";
 
 // One expression to evaluate and where its text sits, so messages quote file:line:column.
 struct Item {
@@ -52,6 +54,7 @@ class Evaluator {
   bool run(const Item& item) {
     std::string_view text = std::string_view(item.source->text()).substr(item.offset, item.length);
     CompileOptions copts{item.offset, item.source.get()};
+    copts.hints = kHints;
     ast_json_.clear();
     if (o_.ast) {
       auto parsed = grammar::parse(text, {item.offset, item.source.get()});
@@ -61,12 +64,7 @@ class Evaluator {
       }
     }
     auto compiled = compile(text, ctx_, copts);
-    if (!compiled) {
-      Diagnostic d = compiled.diagnostics.front();
-      if (d.code == Code::name && d.message.rfind("unknown name '", 0) == 0 && d.message.find("did you mean") == std::string::npos)
-        d.message += "; define it with --var NAME=VALUE";
-      return report(item, text, d);
-    }
+    if (!compiled) return report(item, text, compiled.diagnostics.front());
     const Expression& e = *compiled.expression;
     Inputs in;
     in.time = o_.time;
@@ -162,6 +160,10 @@ int run_eval(const EvalOptions& o) {
   Context ctx;
   std::unique_ptr<dataset::LoadedModel> model;
   if (!o.model.empty()) {
+    if (auto problem = unreadable("--model", o.model, kDataset)) {
+      std::cerr << "fexpr eval: " << *problem << "\n";
+      return 2;
+    }
     auto loaded = dataset::load_model(o.model, std::cerr);
     if (!loaded) return 2;
     model = std::move(*loaded);
@@ -175,21 +177,9 @@ int run_eval(const EvalOptions& o) {
     return 2;
   }
   std::vector<double> values;
-  for (const std::string& v : o.vars) {
-    auto eq = v.find('=');
-    auto value = eq == std::string::npos ? std::nullopt : number::parse(v.substr(eq + 1));
-    if (!value || eq == 0) {
-      std::cerr << "fexpr eval: --var expects NAME=NUMBER, got '" << v << "'\n";
-      return 2;
-    }
-    try {
-      std::size_t slot = ctx.declare_variable(v.substr(0, eq));
-      values.resize(std::max(values.size(), slot + 1));
-      values[slot] = *value;
-    } catch (const std::invalid_argument& e) {
-      std::cerr << "fexpr eval: --var '" << v << "': " << e.what() << "\n";
-      return 2;
-    }
+  if (auto problem = declare_vars(ctx, o.vars, values)) {
+    std::cerr << "fexpr eval: " << *problem << "\n";
+    return 2;
   }
   std::vector<Item> items;
   for (std::size_t i = 0; i < o.expressions.size(); ++i) {
@@ -197,9 +187,13 @@ int run_eval(const EvalOptions& o) {
     items.push_back({source, 0, static_cast<std::uint32_t>(o.expressions[i].size())});
   }
   if (!o.file.empty()) {
+    if (auto problem = o.file == "-" ? std::nullopt : unreadable("--file", o.file, kExpressionFile)) {
+      std::cerr << "fexpr eval: " << *problem << "\n";
+      return 2;
+    }
     auto content = dataset::read_file(o.file);
     if (!content) {
-      std::cerr << "fexpr eval: cannot read '" << o.file << "'\n";
+      std::cerr << "fexpr eval: --file '" << o.file << "': cannot read it; " << kExpressionFile << "\n";
       return 2;
     }
     auto source = std::make_shared<SourceText>(o.file == "-" ? "<stdin>" : o.file, std::move(*content));

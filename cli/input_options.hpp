@@ -5,6 +5,9 @@
 
 #include "cli/commands.hpp"
 
+#include <fexpr/expression.hpp>
+
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +34,10 @@ inline CLI::Option* add_positional_words(CLI::App* sub, const std::string& name,
 }
 
 void add_set_option(CLI::App* sub, std::vector<std::string>& sets);
+
+// Declares each --var NAME=NUMBER in context and stores its number in values, by slot. Returns
+// the first bad one's message, which names the option, the value and what to write.
+std::optional<std::string> declare_vars(Context& context, const std::vector<std::string>& vars, std::vector<double>& values);
 
 inline void add_input_options(CLI::App* sub, InputOptions& o) {
   add_number_option(sub, "--time", o.time, "Value of TIME (default 0)");

@@ -99,6 +99,13 @@ void add_load_options(CLI::App* sub, LoadOptions& o) {
   add_precision_option(sub, o.precision);
 }
 
+std::string element_labels(const dataset::Dataset& dataset, const std::function<bool(const dataset::Statement&)>& keep) {
+  std::string out;
+  for (const dataset::Statement& s : dataset.statements)
+    if (s.id && keep(s)) out += (out.empty() ? "" : ", ") + s.name + "/" + std::to_string(*s.id);
+  return out;
+}
+
 void print_json_list(const std::string& file, double time, const std::string& key, const std::vector<std::string>& items) {
   std::cout << "{\"file\": " << json::quote(file) << ", \"time\": " << json::number(time) << ", " << json::quote(key) << ": [";
   for (std::size_t k = 0; k < items.size(); ++k) std::cout << (k ? ",\n  " : "\n  ") << items[k];

@@ -3,11 +3,14 @@
 // or JSON by `fexpr sforce` and `fexpr loads` alike.
 #pragma once
 
+#include "dataset/statement.hpp"
+
 #include <fexpr/expression.hpp>
 
 #include <CLI/CLI.hpp>
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -39,6 +42,10 @@ struct LoadOptions {
   int precision = 0;
 };
 void add_load_options(CLI::App* sub, LoadOptions& o);
+// "SFORCE/1, SPRINGDAMPER/2": the statements with an id that `keep` selects, in file order, for
+// the messages that say which elements a dataset has; empty when there is none.
+std::string element_labels(const dataset::Dataset& dataset, const std::function<bool(const dataset::Statement&)>& keep);
+
 // {"file": ..., "time": ..., "<key>": [items, one a line]}
 void print_json_list(const std::string& file, double time, const std::string& key, const std::vector<std::string>& items);
 

@@ -30,6 +30,8 @@ struct Evaluated {
   LoadTable table;
 };
 
+constexpr const char* kElementTypes = "SFORCE, SPRINGDAMPER, BUSHING, FIELD, BEAM, VFORCE, VTORQUE, GFORCE";
+
 bool is_evaluated(const dataset::Statement& s) { return s.id && (s.name == "SFORCE" || dataset::is_force_element(s.name)); }
 
 std::string label(const dataset::Statement& s) { return s.name + "/" + std::to_string(*s.id); }
@@ -60,6 +62,10 @@ std::string json_element(const Evaluated& e) {
 }
 
 int run_loads(const LoadsOptions& o) {
+  if (auto problem = unreadable("", o.file, kDataset)) {
+    std::cerr << "fexpr loads: " << *problem << "\n";
+    return 2;
+  }
   auto loaded = dataset::load_model(o.file, std::cerr);
   if (!loaded) return 2;
   dataset::LoadedModel& m = **loaded;
@@ -96,17 +102,33 @@ int run_loads(const LoadsOptions& o) {
       failed = true;
     }
   }
+  const std::string elements = element_labels(m.dataset, is_evaluated);
   for (const std::string& id : o.ids) {
     bool found = std::any_of(m.dataset.statements.begin(), m.dataset.statements.end(),
                              [&](const dataset::Statement& s) { return is_evaluated(s) && text::iequals(label(s), id); });
     if (!found) {
-      std::cerr << o.file << ": " << id << " is not an applied force element of the dataset\n";
+      std::cerr << o.file << ": " << id << " is not an applied force element of the dataset; "
+                << (elements.empty() ? "it has none" : "its applied force elements are " + elements) << "\n";
       failed = true;
     }
   }
+  // Nothing to evaluate is not a failure, but it is said, on standard error so that the output
+  // stays what --format promises.
+  if (elements.empty() && o.ids.empty())
+    std::cerr << o.file << ": the dataset has no applied force element to evaluate (" << kElementTypes << ")\n";
   print_results(o.load.format, o.file, o.load.time, "elements", results,
                 [&](const Evaluated& e) { text(e, o.load.precision); }, json_element);
   return failed ? 1 : 0;
+}
+
+// --id TYPE/N: letters, '/' and digits; the dataset says which elements there are.
+std::string element_name(const std::string& id) {
+  const std::size_t slash = id.find('/');
+  const std::string type = id.substr(0, slash), n = slash == std::string::npos ? "" : id.substr(slash + 1);
+  if (!type.empty() && !n.empty() && type.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") ==
+                                         std::string::npos && n.find_first_not_of("0123456789") == std::string::npos)
+    return {};
+  return "takes an element as TYPE/N (" + std::string(kElementTypes) + "; SPRINGDAMPER/3), not '" + id + "'";
 }
 
 }  // namespace
@@ -115,7 +137,9 @@ Runner add_loads_command(CLI::App& app) {
   auto o = std::make_shared<LoadsOptions>();
   CLI::App* sub = app.add_subcommand("loads", "Evaluate the applied force elements of a dataset: loads, power, Jacobian");
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
-  sub->add_option("--id", o->ids, "Only this element, as TYPE/N (SPRINGDAMPER/3; repeatable)")->allow_extra_args(false);
+  sub->add_option("--id", o->ids, "Only this element, as TYPE/N (SPRINGDAMPER/3; repeatable)")
+      ->allow_extra_args(false)
+      ->check(element_name);
   add_load_options(sub, o->load);
   return [o] { return run_loads(*o); };
 }

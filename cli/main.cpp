@@ -1,11 +1,17 @@
 #include "cli/commands.hpp"
+#include "cli/guard.hpp"
+
+#include <fexpr/version.hpp>
 
 #include <iostream>
 #include <map>
 
-int main(int argc, char** argv) {
+namespace {
+
+int run(int argc, char** argv) {
   CLI::App app{"fexpr: parse, evaluate, differentiate and check Adams function expressions"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("fexpr ") + fexpr::version(), "Print the version and exit");
   std::map<CLI::App*, fexpr::cli::Runner> runners;
   auto add = [&](fexpr::cli::Runner runner) { runners[app.get_subcommands({}).back()] = std::move(runner); };
   add(fexpr::cli::add_eval_command(app));
@@ -16,11 +22,10 @@ int main(int argc, char** argv) {
   add(fexpr::cli::add_lsp_command(app));
   add(fexpr::cli::add_loads_command(app));
   add(fexpr::cli::add_codegen_command(app));
+  fexpr::cli::explain_flag_values(app);
   try {
     app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
+  } catch (const CLI::Success& e) {  // --help, --help-all, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
     app.exit(e);
@@ -30,4 +35,10 @@ int main(int argc, char** argv) {
     if (sub->parsed()) return runner();
   }
   return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return fexpr::cli::guarded([&] { return run(argc, argv); }, std::cerr);
 }

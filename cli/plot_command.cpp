@@ -1,9 +1,14 @@
 // fexpr plot: the REPL's :plot from the command line. The plot is run by a session, so that its
-// parsing, sampling, gaps and messages are the REPL's own; the options set up that session.
+// parsing, sampling, gaps and messages are the REPL's own; the options, checked here as fexpr
+// eval checks them, set up that session.
 #include "cli/input_options.hpp"
+#include "cli/part_states.hpp"
 #include "repl/session.hpp"
 #include "support/number.hpp"
 
+#include <cmath>
+#include <filesystem>
+#include <optional>
 #include <iostream>
 #include <sstream>
 
@@ -13,30 +18,60 @@ namespace {
 struct PlotOptions : InputOptions {
   bool grad = false;
   std::string svg;
-  std::string points;
+  std::string points;  // checked by its option: a whole number from 2 to 100000
   std::vector<std::string> spec;  // EXPR[, EXPR...] for VAR=A..B, in words
 };
 
+// Why the SVG cannot be written where --svg says, found before anything is plotted.
+std::optional<std::string> svg_problem(const std::string& file) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path folder = fs::path(file).parent_path();
+  if (fs::is_directory(file, ec)) return "--svg '" + file + "': it is a folder; name the file to write the SVG to";
+  if (!folder.empty() && !fs::is_directory(folder, ec))
+    return "--svg '" + file + "': there is no folder '" + folder.string() + "'; name a file in an existing folder";
+  return std::nullopt;
+}
+
 int run_plot(const PlotOptions& o) {
+  if (auto problem = o.svg.empty() ? std::nullopt : svg_problem(o.svg)) {
+    std::cerr << "fexpr plot: " << *problem << "\n";
+    return 2;
+  }
+  if (!o.sets.empty() && o.model.empty()) {
+    std::cerr << "fexpr plot: --set changes a part of a model; add --model FILE.adm\n";
+    return 2;
+  }
+  Context variables;
+  std::vector<double> values;
+  if (auto problem = declare_vars(variables, o.vars, values)) {
+    std::cerr << "fexpr plot: " << *problem << "\n";
+    return 2;
+  }
   // The set-up entries' echo ("x = 1", "loaded ...") is kept back, and shown only for the
   // entry that fails; the plot itself goes to standard output.
   std::ostringstream setup;
   std::ostream out(setup.rdbuf());
-  repl::Session session(out);
-  std::vector<std::string> entries = {":time " + number::format(o.time), ":mode " + number::format(o.mode)};
-  for (const std::string& v : o.vars) {
-    const std::size_t eq = v.find('=');
-    if (eq == std::string::npos) {
-      std::cerr << "fexpr plot: --var expects NAME=VALUE, got '" << v << "'\n";
+  repl::SessionOptions options;
+  options.hints = {"define it with --var NAME=VALUE", "add --model FILE.adm"};
+  repl::Session session(out, options);
+  if (!o.model.empty()) {
+    if (auto problem = unreadable("--model", o.model, kDataset)) {
+      std::cerr << "fexpr plot: " << *problem << "\n";
       return 2;
     }
-    entries.push_back(v.substr(0, eq) + " = " + v.substr(eq + 1));
+    if (!session.load(o.model)) {
+      std::cerr << setup.str();
+      return 2;
+    }
+    if (auto problem = apply_sets(*session.model(), o.sets)) {
+      std::cerr << "fexpr plot: " << *problem << "\n";
+      return 2;
+    }
   }
-  for (std::size_t i = 0; i + 1 < o.sets.size(); i += 2) entries.push_back(":set " + o.sets[i] + " " + o.sets[i + 1]);
-  if (!o.model.empty() && !session.load(o.model)) {
-    std::cerr << setup.str();
-    return 2;
-  }
+  std::vector<std::string> entries = {":time " + number::format(o.time), ":mode " + number::format(o.mode)};
+  for (std::size_t i = 0; i < values.size(); ++i)
+    entries.push_back(variables.variables()[i] + " = " + number::format(values[i]));
   for (const std::string& entry : entries) {
     setup.str("");
     session.feed(entry);
@@ -62,8 +97,18 @@ Runner add_plot_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("plot", "Plot expressions over TIME or a variable: text, and SVG with --svg");
   add_input_options(sub, *o);
   sub->add_flag("--grad", o->grad, "Also plot each expression's derivative with respect to VAR");
-  sub->add_option("--svg", o->svg, "Also write the plot to FILE as SVG");
-  sub->add_option("--points", o->points, "Samples in the SVG (default 401)");
+  auto* svg = sub->add_option("--svg", o->svg, "Also write the plot to FILE as SVG");
+  sub->add_option_function<std::string>(
+         "--points",
+         [o](const std::string& text) {
+           const auto n = number::parse(text);
+           if (!n || *n != std::trunc(*n) || *n < 2 || *n > 100000)
+             throw CLI::ValidationError("--points", "expects a whole number from 2 to 100000, got '" + text + "'");
+           o->points = text;
+         },
+         "Samples in the SVG (default 401)")
+      ->type_name("N")
+      ->needs(svg);
   add_positional_words(sub, "SPEC", o->spec, "EXPR[, EXPR...] for VAR=A..B")->required();
   return [o] { return run_plot(*o); };
 }

@@ -17,6 +17,12 @@ struct ReplOptions {
 };
 
 int run_repl(const ReplOptions& o) {
+  if (!o.model.empty()) {
+    if (auto problem = unreadable("--model", o.model, kDataset)) {
+      std::cerr << "fexpr repl: " << *problem << "\n";
+      return 2;
+    }
+  }
   // Completion is asked for only while a line is read, by which time the session exists.
   std::optional<repl::Session> session;
   auto reader = repl::open_line_reader(repl::default_history_file(),

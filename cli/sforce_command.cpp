@@ -5,6 +5,7 @@
 #include "cli/part_states.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/element_bindings.hpp"
+#include "dataset/forces/force_element.hpp"
 #include "dataset/sforce.hpp"
 #include "support/json.hpp"
 #include "support/number.hpp"
@@ -59,6 +60,10 @@ std::string json_element(const Evaluated& e) {
 }
 
 int run_sforce(const SforceOptions& o) {
+  if (auto problem = unreadable("", o.file, kDataset)) {
+    std::cerr << "fexpr sforce: " << *problem << "\n";
+    return 2;
+  }
   auto loaded = dataset::load_model(o.file, std::cerr);
   if (!loaded) return 2;
   dataset::LoadedModel& m = **loaded;
@@ -87,13 +92,23 @@ int run_sforce(const SforceOptions& o) {
       failed = true;
     }
   }
+  const std::string sforces = element_labels(m.dataset, [](const dataset::Statement& s) { return s.name == "SFORCE"; });
   for (long id : o.ids) {
     bool found = std::any_of(m.dataset.statements.begin(), m.dataset.statements.end(),
                              [&](const dataset::Statement& s) { return s.name == "SFORCE" && s.id == id; });
     if (!found) {
-      std::cerr << o.file << ": SFORCE/" << id << " is not defined\n";
+      std::cerr << o.file << ": SFORCE/" << id << " is not defined; "
+                << (sforces.empty() ? "the dataset has no SFORCE" : "its SFORCEs are " + sforces) << "\n";
       failed = true;
     }
+  }
+  // Nothing to evaluate is not a failure (every SFORCE there is was evaluated), but it is said,
+  // on standard error so that the output stays what --format promises.
+  if (sforces.empty() && o.ids.empty()) {
+    const std::string others =
+        element_labels(m.dataset, [](const dataset::Statement& s) { return dataset::is_force_element(s.name); });
+    std::cerr << o.file << ": the dataset has no SFORCE to evaluate"
+              << (others.empty() ? "" : "; fexpr loads evaluates its other force elements, " + others) << "\n";
   }
   print_results(o.load.format, o.file, o.load.time, "sforces", results,
                 [&](const Evaluated& e) { text(e, o.load.precision); }, json_element);
@@ -106,7 +121,13 @@ Runner add_sforce_command(CLI::App& app) {
   auto o = std::make_shared<SforceOptions>();
   CLI::App* sub = app.add_subcommand("sforce", "Evaluate the SFORCE elements of a dataset: loads, power, Jacobian");
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
-  sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")->allow_extra_args(false);
+  sub->add_option("--id", o->ids, "Only SFORCE/N (repeatable)")
+      ->allow_extra_args(false)
+      ->type_name("N")
+      ->check([](const std::string& id) {
+        const bool digits = !id.empty() && id.find_first_not_of("0123456789") == std::string::npos;
+        return digits ? std::string() : "takes the N of SFORCE/N, a whole number (--id 3), not '" + id + "'";
+      });
   add_load_options(sub, o->load);
   return [o] { return run_sforce(*o); };
 }

@@ -436,9 +436,12 @@ class Generator {
   }
 
   void bound(const Instruction& i, Span span) {
+    // Only the compiled path (compile_native), which keeps no source text, gets here: fexpr
+    // codegen refuses such an expression when it compiles it, and writes an element's calls with
+    // their dataset (origin_.calls).
     if (!origin_.calls) {
-      error(span, "'" + std::string(source(span)) +
-                      "' reads a model or dataset; write it from its dataset: fexpr codegen FILE.adm --id TYPE/N");
+      error(span, "the expression reads a model or dataset, which the compiled path does not take (TIME and "
+                  "variables only); keep using the interpreter");
       return;
     }
     const Program::BoundCall& call = p_.bound_calls[i.b];

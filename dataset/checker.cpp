@@ -29,6 +29,12 @@ int CheckedFile::warnings() const {
                                         [](const Diagnostic& d) { return d.severity == Severity::warning; }));
 }
 
+std::string render(const CheckedFile& file, const Diagnostic& d) {
+  if (file.source) return file.source->render(d, true);
+  return file.path + ": " + std::string(severity_name(d.severity)) + "[" + std::string(code_name(d.code)) +
+         "]: " + d.message + "\n";
+}
+
 namespace {
 
 // Arguments a statement cannot do without. Alternatives are separated by '|'.

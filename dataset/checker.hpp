@@ -20,6 +20,11 @@ struct CheckedFile {
   int warnings() const;
 };
 
+// A diagnostic of the file as `fexpr check` writes it (and the REPL's :check): "path:line:column:
+// severity[code]: message", the line and a caret; "path: severity[code]: message" for a file
+// that could not be read.
+std::string render(const CheckedFile& file, const Diagnostic& d);
+
 // Checks text as the dataset named `name`.
 CheckedFile check_text(std::string name, std::string text);
 // Reads and checks a file; an unreadable file gives one io diagnostic.

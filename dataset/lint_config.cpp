@@ -25,10 +25,14 @@ class Reader {
     config.path = path_;
     config.folder = fs::absolute(path_).lexically_normal().parent_path();
     for (const auto& [key, node] : root) {
-      if (key.str() != "check") fail(node, "unknown table '" + std::string(key.str()) + "'; the settings go in [check]");
+      const std::string name(key.str());
+      if (name != "check") {
+        if (node.is_table()) fail(node, "unknown table '" + name + "'; the settings go in [check]");
+        fail(node, "unknown key '" + name + "' (outside [check]); the settings go in [check]: put it under a line [check]");
+      }
       const toml::table* check = node.as_table();
       if (!check) fail(node, "'check' must be a table: [check]");
-      for (const auto& [name, value] : *check) setting(config, std::string(name.str()), value);
+      for (const auto& [setting_name, value] : *check) setting(config, std::string(setting_name.str()), value);
     }
     return config;
   }

@@ -531,8 +531,8 @@ constexpr std::size_t kStackReserve = 16 * 1024;
 
 }  // namespace
 
-Compiler::Compiler(const ast::Tree& tree, const Context& context, int component)
-    : tree_(tree), context_(context), component_(component) {
+Compiler::Compiler(const ast::Tree& tree, const Context& context, int component, CompileHints hints)
+    : tree_(tree), context_(context), component_(component), hints_(hints) {
   program_ = std::make_shared<Program>();
   program_->bindings = context.bindings();
   add_input(Input::Kind::time, 0, "TIME");
@@ -648,6 +648,7 @@ Operand Compiler::name(const ast::Node& n) {
   std::string message = "unknown name '" + raw + "'";
   std::string_view near = text::nearest(raw, known);
   if (!near.empty()) message += " (did you mean " + std::string(near) + "?)";
+  else if (!hints_.variable.empty()) message += "; " + std::string(hints_.variable);
   error(Code::name, n.span, message);
   if (!near.empty() && text::only_nearest(raw, near, known)) diagnostics_.back().fix = Fix{n.span, std::string(near)};
   return failed();
@@ -848,10 +849,10 @@ Operand Compiler::builtin_call(const ast::Node& n, const builtins::Builtin& f) {
 Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std::string_view function) {
   const Bindings* bindings = context_.bindings();
   if (!bindings) {
-    error(Code::needs_model, n.span,
-          std::string(f.name) + (f.category == builtins::Category::solver
-                                     ? " needs solver state (a model and a solver), which fexpr does not evaluate"
-                                     : " needs a model (--model FILE)"));
+    std::string message = std::string(f.name);
+    if (f.category == builtins::Category::solver) message += " needs solver state (a model and a solver), which fexpr does not evaluate";
+    else message += " needs a model" + (hints_.model.empty() ? "" : "; " + std::string(hints_.model));
+    error(Code::needs_model, n.span, std::move(message));
     return failed();
   }
   if (in_history_) {
@@ -1012,8 +1013,8 @@ void Compiler::layout() {
   p.result = place(p.result);
 }
 
-Compilation compile_tree(const ast::Tree& tree, const Context& context, int component) {
-  return Compiler(tree, context, component).run();
+Compilation compile_tree(const ast::Tree& tree, const Context& context, int component, CompileHints hints) {
+  return Compiler(tree, context, component, hints).run();
 }
 
 }  // namespace fexpr::detail

@@ -17,7 +17,7 @@ struct Compilation {
 };
 
 // component: -1 for a scalar expression, 0, 1, 2 for that component of a vector expression.
-Compilation compile_tree(const ast::Tree& tree, const Context& context, int component = -1);
+Compilation compile_tree(const ast::Tree& tree, const Context& context, int component = -1, CompileHints hints = {});
 
 // The constant names the language defines (PI, DTOR, RTOD), the simulation variables (TIME,
 // MODE) and the flexible-body constants (FXFREQ, FXMODE), for name resolution, completion and

@@ -54,7 +54,7 @@ inline Value scalar_value(const Operand& o) { return Value{{o, Operand{}, Operan
 class Compiler {
  public:
   // component: -1 for a scalar expression, 0, 1, 2 for that component of a vector expression.
-  Compiler(const ast::Tree& tree, const Context& context, int component);
+  Compiler(const ast::Tree& tree, const Context& context, int component, CompileHints hints);
   Compilation run();
 
  private:
@@ -138,6 +138,7 @@ class Compiler {
   const ast::Tree& tree_;
   const Context& context_;
   const int component_;
+  const CompileHints hints_;
   std::shared_ptr<Program> program_;
   std::vector<Diagnostic> diagnostics_;
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it

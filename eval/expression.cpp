@@ -25,7 +25,9 @@ std::size_t Context::declare_variable(std::string_view name) {
   }
   if (auto slot = variable_slot(name)) return *slot;
   for (const auto& c : detail::constant_names()) {
-    if (text::iequals(c.name, name)) throw std::invalid_argument("'" + std::string(name) + "' is a reserved name");
+    if (text::iequals(c.name, name))
+      throw std::invalid_argument("'" + std::string(name) + "' is a reserved name (" + std::string(c.meaning) +
+                                  "); choose another");
   }
   variables_.emplace_back(name);
   return variables_.size() - 1;
@@ -237,7 +239,7 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
     out.diagnostics.push_back(std::move(*d));
     return out;
   }
-  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component);
+  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component, options.hints);
   out.diagnostics = std::move(compiled.diagnostics);
   if (!compiled.program) return out;
   static_assert(detail::kMachineAfter == 1000, "CompileOptions::MachineCode::after_1000_values says so");

@@ -2,6 +2,8 @@
 
 #include "lsp/features.hpp"
 
+#include <fexpr/version.hpp>
+
 #include <algorithm>
 
 namespace fexpr::lsp {
@@ -20,7 +22,7 @@ json capabilities() {
             {"documentSymbolProvider", true},
             {"codeActionProvider", {{"codeActionKinds", {"quickfix"}}}},
             {"completionProvider", {{"triggerCharacters", {"(", ",", "="}}}}}},
-          {"serverInfo", {{"name", "fexpr"}}}};
+          {"serverInfo", {{"name", "fexpr"}, {"version", fexpr::version()}}}};
 }
 
 std::uint32_t offset_of(Document& document, const json& params) {

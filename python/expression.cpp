@@ -32,7 +32,9 @@ CompiledExpression::CompiledExpression(std::string text, const std::vector<std::
     }
   }
   if (model_) context_.set_bindings(&model_->bindings());
-  CompileResult compiled = compile(source_.text(), context_);
+  CompileOptions options;
+  options.hints = {"name it in variables= of fexpr.compile", "pass model=fexpr.load_model(PATH) to fexpr.compile"};
+  CompileResult compiled = compile(source_.text(), context_, options);
   if (!compiled) throw diagnostic_failure(ErrorKind::compile, compiled.diagnostics.front(), source_);
   expression_ = std::move(compiled.expression);
 }

@@ -125,7 +125,9 @@ void report(State& s, const Entry& e, Slice at, Code code, std::string message) 
 void fail(State& s, const std::string& message) { write_diagnostic(s, "error: " + message + "\n"); }
 
 std::optional<Expression> compile_slice(State& s, const Entry& e, Slice at, const Context& context) {
-  auto compiled = compile(e.text(at), context, {at.begin, &e.source});
+  CompileOptions options{at.begin, &e.source};
+  options.hints = s.options.hints;
+  auto compiled = compile(e.text(at), context, options);
   if (!compiled) {
     report(s, e, compiled.diagnostics.front());
     return std::nullopt;
@@ -531,12 +533,8 @@ void run_check(State& s, const Entry& e, Slice argument, const Command&) {
   // Reported as `fexpr check` reports them: notes counted but not shown.
   int notes = 0;
   for (const Diagnostic& d : checked.diagnostics) {
-    if (d.severity == Severity::info)
-      ++notes;
-    else if (checked.source)
-      write_diagnostic(s, checked.source->render(d), d.severity);
-    else
-      fail(s, checked.path + ": " + d.message);
+    if (d.severity == Severity::info) ++notes;
+    else write_diagnostic(s, dataset::render(checked, d), d.severity);
   }
   s.out << checked.path << ": " << std::to_string(checked.errors()) << " error(s), "
         << std::to_string(checked.warnings()) << " warning(s), " << std::to_string(notes) << " note(s), "
@@ -573,7 +571,7 @@ const Command kCommands[] = {
     {":elements", ":elements", "the dataset statements typed in this session", Argument::none, run_elements},
     {":save", ":save FILE.adm", "write the model with the statements typed as a dataset", Argument::required, run_save},
     {":help", ":help [NAME]", "what help NAME and ?NAME print", Argument::none, run_help},
-    {":quit", ":quit", "leave (so does Ctrl-D)", Argument::none, run_quit},
+    {":quit", ":quit", "leave (so do quit, exit and Ctrl-D)", Argument::none, run_quit},
 };
 
 const Command* find_command(std::string_view name) {
@@ -684,6 +682,12 @@ void run_entry(State& s, const Entry& e) {
     return c->command->run(s, e, c->argument, *c->command);
   }
   if (auto argument = help_argument(e)) return run_help(s, e, *argument, *find_command(":help"));
+  // `quit` and `exit` leave, as Python's REPL and the shells take them, unless they name variables.
+  if (const std::string_view word = e.text(trimmed(e, e.all()));
+      (text::iequals(word, "quit") || text::iequals(word, "exit")) && !s.context.variable_slot(word)) {
+    s.quit = true;
+    return;
+  }
   if (continues_statement(e.source.text())) {
     return report(s, e, {trimmed(e, e.all()).begin, trimmed(e, e.all()).begin + 1}, Code::syntax,
                   "a line starting with ',' continues a dataset statement, and none was typed before it");
@@ -785,6 +789,8 @@ void Session::say_what_is_missing(const std::string& text) {
 void Session::cancel() { pending_.clear(); }
 
 bool Session::load(const std::string& path) { return fexpr::repl::load(*state_, path); }
+
+dataset::LoadedModel* Session::model() { return state_->model.get(); }
 
 bool Session::failed() const { return state_->failed; }
 

@@ -11,7 +11,7 @@
 //   :grad EXPR / :hessian EXPR  value and derivatives, laid out as `fexpr eval --grad`
 //   :ast EXPR                 canonical text, then the syntax tree
 //   :plot EXPR for VAR=A..B [--svg FILE]   text plot; --svg also writes an SVG file
-//   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit
+//   :load FILE.adm / :model / :check [FILE.adm] / :vars / :quit (or quit, exit alone)
 //   NAME/ID, ...              a dataset statement (VARIABLE, SPLINE, ARRAY, SFORCE, MARKER,
 //                             PART, ...), continued by the lines that start with ',' and run at
 //                             the first that does not (or a blank line): "VARIABLE/3 defined"
@@ -24,6 +24,8 @@
 
 #include "repl/call_hint.hpp"
 
+#include <fexpr/expression.hpp>
+
 #include <iosfwd>
 #include <memory>
 #include <optional>
@@ -31,10 +33,17 @@
 #include <string_view>
 #include <vector>
 
+namespace fexpr::dataset {
+struct LoadedModel;
+}
+
 namespace fexpr::repl {
 
 struct SessionOptions {
   bool colour = false;  // ANSI colour for the first line of each error and warning
+  // What an unknown name's and a missing model's errors tell the user to do: the REPL's own
+  // entries, or the options of the command that runs the session (fexpr plot).
+  CompileHints hints = {"define it first: NAME = VALUE", "load one with :load FILE.adm"};
 };
 
 class Session {
@@ -47,7 +56,7 @@ class Session {
   enum class Next {
     entry,         // ready for a new entry
     continuation,  // the entry so far has an unclosed '('; feed its next line
-    quit,          // :quit was entered
+    quit,          // :quit (or quit, exit) was entered
   };
   Next feed(std::string_view line);
   // End of input: runs an unfinished entry, which then reports what is missing.
@@ -62,6 +71,8 @@ class Session {
 
   // What :load does; false when the model could not be loaded (the reason went to stderr).
   bool load(const std::string& path);
+  // The model loaded or built so far, or null; fexpr plot sets its part states from --set.
+  dataset::LoadedModel* model();
 
   // Completion of the word that ends `line` (the text before the cursor): names of functions,
   // constants, user variables and, at the start of a line, commands; a file name after :load

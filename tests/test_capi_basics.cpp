@@ -112,8 +112,9 @@ TEST_CASE("compile errors give their status, message, line and column", "[capi][
       {"1.D3", FEXPR_SYNTAX_ERROR, 1, 4, "1E3"},
       {"STPE(TIME, 0, 0, 1, 1)", FEXPR_NAME_ERROR, 1, 1, "unknown function 'STPE' (did you mean STEP?)"},
       {"x + y", FEXPR_NAME_ERROR, 1, 5, "'y'"},
+      {"x + speed", FEXPR_NAME_ERROR, 1, 5, "unknown name 'speed'; declare it with fexpr_context_declare_variable"},
       {"STEP(TIME, 0, 1)", FEXPR_ARITY_ERROR, 1, 1, "STEP takes 5 arguments, got 3"},
-      {"1 +\n DM(3, 2)", FEXPR_ARGUMENT_ERROR, 2, 2, "model"},
+      {"1 +\n DM(3, 2)", FEXPR_ARGUMENT_ERROR, 2, 2, "DM needs a model; load one with fexpr_context_load_model"},
   }));
   INFO(c.text);
   fexpr_expression* e = nullptr;

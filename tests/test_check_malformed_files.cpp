@@ -247,7 +247,7 @@ TEST_CASE("each hostile file gives exactly the diagnostics worked out by hand", 
 TEST_CASE("fexpr check over every hostile file and a good one reports each and exits 1", "[cli][check][malformed]") {
   auto all = expected();
   Scratch scratch;
-  auto r = run_fexpr("check" + scratch.arguments());
+  auto r = run_fexpr("check --verbose" + scratch.arguments());  // a summary line for every file
   CHECK(r.status == 1);  // not a signal (-1), not an I/O failure (2)
   for (const auto& [file, want] : all) {
     INFO(file);

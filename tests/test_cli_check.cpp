@@ -52,6 +52,24 @@ TEST_CASE("check prints errors compiler-style and exits 1", "[cli][check]") {
 TEST_CASE("check of a clean dataset exits 0, and --werror turns warnings into failure", "[cli][check]") {
   write("check_good.adm", kGood);
   CHECK(run_fexpr("check check_good.adm").status == 0);
+  SECTION("writing nothing, as compilers do, unless --verbose asks for its summary") {
+    auto r = run_fexpr("check check_good.adm", true);
+    CHECK(r.out.empty());
+    // kGood has one function, the SFORCE's.
+    r = run_fexpr("check --verbose check_good.adm", true);
+    CHECK(r.status == 0);
+    CHECK(r.out == "check_good.adm: 0 error(s), 0 warning(s), 0 note(s), 1 function(s) checked\n");
+  }
+  SECTION("among files with findings, a clean one adds no line but is in the total") {
+    write("check_bad.adm", kBad);
+    auto r = run_fexpr("check --quiet check_good.adm check_bad.adm");
+    CHECK(r.status == 1);
+    // kBad: STPE, an error with a fix, in one of its two functions.
+    CHECK(r.out ==
+          "check_bad.adm: 1 error(s), 0 warning(s), 0 note(s), 2 function(s) checked\n"
+          "total: 1 error(s), 0 warning(s), 3 function(s) in 2 files\n"
+          "1 fixable with --fix\n");
+  }
   write("check_warn.adm", std::string(kGood).replace(std::string(kGood).find("END"), 3,
                                                       "VARIABLE/1, FUNCTION=IMPACT(TIME, 0, 1, 1E5, 0.8, 10, 0.01)\nEND"));
   CHECK(run_fexpr("check check_warn.adm").status == 0);
@@ -128,7 +146,7 @@ TEST_CASE("check of many files in parallel prints them in command-line order", "
     write(name, i % 2 ? kBad : kGood);
     args += " " + name;
   }
-  auto r = run_fexpr("check" + args);
+  auto r = run_fexpr("check --verbose" + args);  // a summary line for the clean files too
   std::size_t at = 0;
   for (int i = 0; i < 12; ++i) {
     std::size_t next = r.out.find("check_many_" + std::to_string(i) + ".adm: ", at);

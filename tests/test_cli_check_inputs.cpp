@@ -58,7 +58,7 @@ TEST_CASE("check checks every dataset below a directory in sorted order, with or
   };
   for (const char* flag : {"", "--recursive ", "-r "}) {
     INFO(flag);
-    auto r = run_fexpr(std::string("check ") + flag + "inputs_tree");
+    auto r = run_fexpr(std::string("check --verbose ") + flag + "inputs_tree");  // clean files' lines too
     CHECK(r.status == 0);
     std::size_t at = 0;
     for (const std::string& line : expected) {
@@ -150,7 +150,7 @@ TEST_CASE("check --stdin-name names standard input, and an .acf name reads it as
 TEST_CASE("check reads standard input once; a second '-' is an error and the rest is checked", "[cli][check][inputs]") {
   write("inputs_stdin.adm", kReference);
   write("inputs_clean.adm", kClean);
-  auto r = run_fexpr("check - inputs_clean.adm - < inputs_stdin.adm");
+  auto r = run_fexpr("check --verbose - inputs_clean.adm - < inputs_stdin.adm");
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::Matchers::StartsWith("<stdin>:3:29: error[reference]: VARIABLE/5 is not defined\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("inputs_clean.adm: 0 error(s)"));

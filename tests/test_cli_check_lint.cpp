@@ -63,7 +63,7 @@ TEST_CASE("--select and --ignore choose the codes reported", "[cli][check][lint]
   CHECK(selected.status == 0);
   CHECK(has(selected.out, "warning[discontinuity]"));
   CHECK_FALSE(has(selected.out, "error[name]"));
-  auto ignored = check(dir, "--ignore name,discontinuity m.adm");
+  auto ignored = check(dir, "--verbose --ignore name,discontinuity m.adm");
   CHECK(ignored.status == 0);
   CHECK(has(ignored.out, "m.adm: 0 error(s), 0 warning(s)"));
 }
@@ -124,7 +124,7 @@ TEST_CASE("fexpr.toml is found from the checked file's folder upward", "[cli][ch
     CHECK_THAT(both.out, Catch::Matchers::StartsWith("--config excludes --isolated\n"));
   }
   SECTION("the command line's --ignore adds to the file's") {
-    auto both = check(dir, "--ignore discontinuity cars/sedan/m.adm");
+    auto both = check(dir, "--verbose --ignore discontinuity cars/sedan/m.adm");
     CHECK(has(both.out, "m.adm: 0 error(s), 0 warning(s)"));
   }
 }

@@ -1,5 +1,6 @@
-// The shapes of `fexpr check`'s JSON and SARIF: notes only with --info, the summary's note
-// count, fixes, rules from the rule table, and artifact URIs.
+// The shapes of `fexpr check`'s JSON, SARIF, concise lines and GitHub annotations: notes only
+// with --info, the summary's note count, fixes, rules from the rule table, artifact URIs, and
+// GitHub's escapes.
 #include "json_reader.hpp"
 #include "run_program.hpp"
 #include "scratch_folder.hpp"
@@ -113,4 +114,50 @@ TEST_CASE("SARIF artifact URIs are percent-escaped, relative to --root or file:/
   // A file outside the root keeps its absolute URI.
   auto outside = check(dir, "--format sarif --root 'my models/sub' 'my models/100% é.adm'");
   CHECK(outside["runs"][0]["artifacts"][0]["location"]["uri"].str() == "file://" + dir.path.string() + "/" + escaped);
+}
+
+TEST_CASE("--output-format concise writes each diagnostic on one line", "[cli][check][concise]") {
+  ScratchFolder dir;
+  dir.write("m.adm", kModel);
+  auto r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format concise m.adm");
+  CHECK(r.status == 1);
+  // STPE at 7:22; the GRAPHICS note is counted, not shown; VARIABLE/1 is the one function.
+  CHECK(r.out ==
+        "m.adm:7:22: error[name] unknown function 'STPE' (did you mean STEP?)\n"
+        "m.adm: 1 error(s), 0 warning(s), 1 note(s) (--info shows them), 1 function(s) checked\n"
+        "1 fixable with --fix\n");
+  SECTION("a file that cannot be read has no line and column") {
+    r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --format concise none.adm");
+    CHECK(r.status == 2);
+    CHECK(r.out.starts_with("none.adm: error[io] cannot read 'none.adm'"));
+  }
+}
+
+TEST_CASE("--output-format github writes workflow annotations, one a diagnostic", "[cli][check][github]") {
+  ScratchFolder dir;
+  dir.write("m.adm", kModel);
+  auto r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format github m.adm");
+  CHECK(r.status == 1);
+  // STPE is columns 22 to 25 of line 7: the annotation ends after it, at column 26.
+  CHECK(r.out ==
+        "::error file=m.adm,line=7,col=22,endLine=7,endColumn=26,title=fexpr (name)::unknown function 'STPE' (did "
+        "you mean STEP?)\n");
+  SECTION("notes, with --info, are notices") {
+    r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format github --info m.adm");
+    CHECK(r.out.starts_with("::notice file=m.adm,line=6,"));
+  }
+  SECTION("a property escapes ',' and ':', which separate properties; the message only '%' and line ends") {
+    dir.write("a,b:c.adm", kModel);
+    r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format github 'a,b:c.adm'");
+    CHECK(r.out.starts_with("::error file=a%2Cb%3Ac.adm,line=7,"));
+    r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format github 'no,such%.adm'");
+    CHECK(r.status == 2);
+    CHECK(r.out.starts_with("::error file=no%2Csuch%25.adm,title=fexpr (io)::cannot read 'no,such%25.adm'"));
+  }
+  SECTION("a clean file writes nothing") {
+    dir.write("clean.adm", "clean\nPART/1, GROUND\nEND\n");
+    r = fexpr::testing::run_fexpr_in(dir.path.string(), "check --output-format github clean.adm");
+    CHECK(r.status == 0);
+    CHECK(r.out.empty());
+  }
 }

@@ -77,12 +77,30 @@ TEST_CASE("fexpr codegen --unchecked leaves out the domain checks") {
 }
 
 TEST_CASE("fexpr codegen refuses what it cannot write yet, naming it at its place") {
-  SECTION("a name that is not declared, as fexpr eval reports it") {
-    const auto r = run_fexpr("codegen 'x + 1'", true);
+  SECTION("a name that is not declared, with codegen's --var (a name alone) to declare it") {
+    const auto r = run_fexpr("codegen --gradient 'x + 1'", true);
     CHECK(r.status == 1);
-    CHECK(r.out.find("unknown name 'x'") != std::string::npos);
+    CHECK(r.out.find("unknown name 'x'; declare it with --var NAME, an input of the C function\n") != std::string::npos);
   }
   SECTION("a function name that is not a C identifier") {
     CHECK(run_fexpr("codegen --name 2f 'TIME'", true).status == 2);
+  }
+}
+
+TEST_CASE("fexpr codegen's --var takes a name alone, and a bad one is a usage error") {
+  struct Case {
+    std::string var, message;
+  };
+  for (const Case& c : std::initializer_list<Case>{
+           {"x=1", "--var 'x=1': codegen's --var takes a NAME alone, an input of the C function whose value comes with "
+                   "each call: --var x"},
+           {"TIME", "--var 'TIME': 'TIME' is a reserved name (the simulation time); choose another"},
+           {"PI", "--var 'PI': 'PI' is a reserved name (3.14159...); choose another"},
+           {"1x", "--var '1x': '1x' is not a name: letters, digits and '_', not starting with a digit"},
+       }) {
+    CAPTURE(c.var);
+    const auto r = run_fexpr("codegen --var '" + c.var + "' 'TIME'", true);
+    CHECK(r.status == 2);
+    CHECK(r.out == "fexpr codegen: " + c.message + "\n");
   }
 }

@@ -122,10 +122,12 @@ TEST_CASE("fexpr codegen --id refuses what it cannot write, at its place") {
               "VARIABLE/11, FUNCTION = CUBSPL(DX(20), 0, 1, TIME)\n                                             ^~~~\n"));
     CHECK(has(refusal(kRefused, "VARIABLE/12"), "refused.adm:25:49: error: iord is not allowed for a SPLINE surface\n"));
   }
-  SECTION("a measure in an expression without its dataset, as fexpr eval reports it") {
-    const auto r = run_fexpr("codegen 'DX(2, 1)'", true);
+  SECTION("a measure in an expression without its dataset, with the way codegen writes it (--id)") {
+    const auto r = run_fexpr("codegen 'DM(2, 1)'", true);
     CHECK(r.status == 1);
-    CHECK(has(r.out, "DX needs a model"));
+    CHECK(has(r.out, "DM needs a model; an expression alone has none: write the element that reads one from its "
+                     "dataset, with fexpr codegen FILE.adm --id TYPE/N\n"));
+    CHECK(!has(r.out, "--model"));
   }
 }
 

@@ -56,7 +56,24 @@ TEST_CASE("eval checks --var names and says what a name is", "[cli][eval][errors
   CHECK(r.out == "fexpr eval: --var expects NAME=NUMBER, got '=3'\n");
   r = run_fexpr("eval --var 'TIME=3' 1", true);
   CHECK(r.status == 2);
-  CHECK(r.out == "fexpr eval: --var 'TIME=3': 'TIME' is a reserved name\n");
+  CHECK(r.out == "fexpr eval: --var 'TIME=3': 'TIME' is a reserved name (the simulation time); choose another\n");
+}
+
+TEST_CASE("eval's errors name its own options for what is missing", "[cli][eval][errors]") {
+  auto r = run_fexpr("eval 'x + 1' 'DM(2, 1)'");
+  CHECK(r.status == 1);
+  CHECK(r.out.find("error: unknown name 'x'; define it with --var NAME=VALUE\n") != std::string::npos);
+  CHECK(r.out.find("error: DM needs a model; add --model FILE.adm\n") != std::string::npos);
+}
+
+TEST_CASE("eval's files that cannot be read are usage errors naming the option", "[cli][eval][errors]") {
+  auto r = run_fexpr("eval --model no-such.adm 1", true);
+  CHECK(r.status == 2);
+  CHECK(r.out == "fexpr eval: --model 'no-such.adm': cannot read it: No such file or directory; name a dataset (.adm)\n");
+  r = run_fexpr("eval --file " + std::string(FEXPR_SOURCE_DIR), true);
+  CHECK(r.status == 2);
+  CHECK(r.out == "fexpr eval: --file '" + std::string(FEXPR_SOURCE_DIR) +
+                     "': it is a folder; name a file of expressions, one a line (- reads standard input)\n");
 }
 
 TEST_CASE("eval --model --set moves a part before evaluating", "[cli][eval][model]") {

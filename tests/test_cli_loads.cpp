@@ -2,6 +2,7 @@
 // each model's comments, and its errors.
 #include "json_reader.hpp"
 #include "run_program.hpp"
+#include "scratch_folder.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -48,7 +49,24 @@ TEST_CASE("loads --id picks elements by TYPE/N, and an unknown one is an error",
   CHECK(d["elements"][1]["on_i"]["torque"][2].number() == Approx(5.0));
   auto missing = run_fexpr("loads --id BUSHING/9 " + kModels + "bushing.adm", true);
   CHECK(missing.status == 1);
-  CHECK(missing.out.find("BUSHING/9 is not an applied force element of the dataset") != std::string::npos);
+  // bushing.adm's force elements are BUSHING/1, /2 and /3.
+  CHECK(missing.out == kModels + "bushing.adm: BUSHING/9 is not an applied force element of the dataset; its applied "
+                                 "force elements are BUSHING/1, BUSHING/2, BUSHING/3\n");
+  SECTION("an --id that is not TYPE/N is a usage error") {
+    auto usage = run_fexpr("loads --id BUSHING " + kModels + "bushing.adm", true);
+    CHECK(usage.status == 2);
+    CHECK(usage.out.starts_with("--id: takes an element as TYPE/N (SFORCE, SPRINGDAMPER, BUSHING, FIELD, BEAM, VFORCE, "
+                            "VTORQUE, GFORCE; SPRINGDAMPER/3), not 'BUSHING'\n"));
+  }
+}
+
+TEST_CASE("loads on a dataset without force elements says so and exits 0", "[cli][loads]") {
+  fexpr::testing::ScratchFolder folder;
+  const std::string file = folder.write("parts.adm", "parts only\nPART/1, GROUND\nMARKER/1, PART = 1\nEND\n");
+  auto r = run_fexpr("loads " + file, true);
+  CHECK(r.status == 0);
+  CHECK(r.out == file + ": the dataset has no applied force element to evaluate (SFORCE, SPRINGDAMPER, BUSHING, "
+                        "FIELD, BEAM, VFORCE, VTORQUE, GFORCE)\n");
 }
 
 TEST_CASE("loads reports a bad element with its place and exits 1", "[cli][loads]") {

@@ -80,7 +80,29 @@ TEST_CASE("sforce of a contact model and of an unknown id", "[cli][sforce]") {
   auto r = run_fexpr("sforce --format json " + kModels + "contact.adm");
   auto d = parse_json(r.out);
   CHECK(d["sforces"][0]["on_i"]["force"][2].number() == Approx(1E5 * std::pow(0.005, 1.5) + 12.5));
-  CHECK(run_fexpr("sforce --id 9 " + kModels + "contact.adm").status == 1);
+  auto missing = run_fexpr("sforce --id 9 " + kModels + "contact.adm", true);
+  CHECK(missing.status == 1);
+  // contact.adm defines SFORCE/1 alone.
+  CHECK(missing.out == kModels + "contact.adm: SFORCE/9 is not defined; its SFORCEs are SFORCE/1\n");
+}
+
+TEST_CASE("sforce on a dataset without SFORCE says so, names the force elements it has, and exits 0",
+          "[cli][sforce]") {
+  // bushing.adm's force elements are BUSHING/1, /2 and /3.
+  auto r = run_fexpr("sforce " + kModels + "bushing.adm", true);
+  CHECK(r.status == 0);
+  CHECK(r.out == kModels + "bushing.adm: the dataset has no SFORCE to evaluate; fexpr loads evaluates its other "
+                           "force elements, BUSHING/1, BUSHING/2, BUSHING/3\n");
+  SECTION("standard output holds what --format promises, an empty list") {
+    r = run_fexpr("sforce --format json " + kModels + "bushing.adm");
+    CHECK(r.status == 0);
+    CHECK(parse_json(r.out)["sforces"].array().empty());
+  }
+  SECTION("an --id asked for is missing, which is a failure") {
+    r = run_fexpr("sforce --id 1 " + kModels + "bushing.adm", true);
+    CHECK(r.status == 1);
+    CHECK(r.out == kModels + "bushing.adm: SFORCE/1 is not defined; the dataset has no SFORCE\n");
+  }
 }
 
 TEST_CASE("eval --model gives Adams' own Euler parameters for the Chrono pendulum", "[cli][model]") {

@@ -49,6 +49,9 @@ TEST_CASE("a configuration error names the file, line and column", "[lint][confi
   CHECK(error_of("[check]\nselekt = [\"name\"]\n") ==
         ":2:10: unknown setting 'selekt'; [check] takes select, ignore, exclude and [check.severity]");
   CHECK(error_of("[lint]\nselect = []\n") == ":1:1: unknown table 'lint'; the settings go in [check]");
+  // A key before any table line is a key of the file's root, not a table; "ignore = " is 9 characters.
+  CHECK(error_of("ignore = [\"name\"]\n") ==
+        ":1:10: unknown key 'ignore' (outside [check]); the settings go in [check]: put it under a line [check]");
   CHECK(error_of("[check]\nignore = \"name\"\n") == ":2:10: 'ignore' must be an array of codes: ignore = [\"discontinuity\"]");
   CHECK(error_of("[check]\nexclude = [\"a\", 3]\n") ==
         ":2:17: 'exclude' must be an array of strings; this item is not a string");

@@ -1,6 +1,7 @@
 // The server over pipes, fed what a broken or hostile client sends: every bad message gets a
 // JSON-RPC error with the code the specification gives it, and the server keeps answering.
 #include "lsp_client.hpp"
+#include "project_version.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -28,6 +29,8 @@ TEST_CASE("the server starts, shuts down and exits with status 0") {
   const json& caps = r.at("result").at("capabilities");
   CHECK(caps.at("hoverProvider") == true);
   CHECK(caps.at("textDocumentSync").at("change") == 2);
+  CHECK(r.at("result").at("serverInfo").at("name") == "fexpr");
+  CHECK(r.at("result").at("serverInfo").at("version") == fexpr::testing::project_version());
   server.request(2, "shutdown", nullptr);
   CHECK(server.response(2).at("result").is_null());
   server.notify("exit", nullptr);

@@ -114,7 +114,8 @@ TEST_CASE("repl --model evaluates kinematic functions of the model", "[cli][repl
   CHECK(r.out == "loaded " + model + ": 1 moving part, 2 markers\n= 1.25\nPART/2.y = -1\n= -1\n");
   r = run_fexpr("repl --model no-such-model.adm < /dev/null", true);
   CHECK(r.status == 2);
-  CHECK(r.out == "fexpr: cannot read model 'no-such-model.adm'\n");
+  CHECK(r.out ==
+        "fexpr repl: --model 'no-such-model.adm': cannot read it: No such file or directory; name a dataset (.adm)\n");
 }
 
 TEST_CASE("repl on a terminal prompts, completes with Tab and keeps a history", "[cli][repl][pty]") {

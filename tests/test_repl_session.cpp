@@ -125,7 +125,7 @@ TEST_CASE("errors show the caret under the exact column and the session goes on"
         "y = 2 * xx\n"
         "        ^~\n");
   CHECK(run({"PI = 3"}) ==
-        "<input>:1:1: error: 'PI' is a reserved name\n"
+        "<input>:1:1: error: 'PI' is a reserved name (3.14159...); choose another\n"
         "PI = 3\n"
         "^~\n");
   CHECK(run({":tiem 1"}) ==
@@ -234,6 +234,34 @@ TEST_CASE(":quit ends the session", "[repl][session]") {
   CHECK(run.session.feed(":quit") == Session::Next::quit);
 }
 
+TEST_CASE("quit and exit typed alone end the session, as in Python's REPL", "[repl][session]") {
+  for (std::string_view word : {"quit", "exit", "  Exit "}) {
+    CAPTURE(word);
+    Run run;
+    CHECK(run.session.feed(word) == Session::Next::quit);
+    CHECK(run.take().empty());
+    CHECK(!run.session.failed());
+  }
+  SECTION("unless a variable has that name") {
+    Run run;
+    run({"exit = 2"});
+    CHECK(run.session.feed("exit") == Session::Next::entry);
+    CHECK(run.take() == "= 2\n");
+  }
+  SECTION("in an expression they are names like any other") {
+    Run run;
+    CHECK(run({"quit + 1"}) == "<input>:1:1: error: unknown name 'quit'; define it first: NAME = VALUE\n"
+                               "quit + 1\n"
+                               "^~~~\n");
+  }
+}
+
+TEST_CASE("the REPL's errors name its own ways to define a name and load a model", "[repl][session]") {
+  Run run;
+  CHECK(run({"k + 1"}) == "<input>:1:1: error: unknown name 'k'; define it first: NAME = VALUE\nk + 1\n^\n");
+  CHECK(run({"DX(2)"}) == "<input>:1:1: error: DX needs a model; load one with :load FILE.adm\nDX(2)\n^~~~~\n");
+}
+
 TEST_CASE("completion offers functions, constants, variables and commands", "[repl][session][complete]") {
   Run run;
   run({"stiffness = 1E5"});
@@ -313,7 +341,7 @@ TEST_CASE(":plot draws a text plot over TIME or a variable and can write an SVG"
           "                   ^~~~~\n");
     CHECK(run({":plot x for x=0..1 --points 9"}) == "error: --points sets the number of SVG samples; add --svg FILE\n");
     CHECK(run({":plot 1 for PI=0..1"}) ==
-          "<input>:1:13: error: 'PI' is a reserved name\n"
+          "<input>:1:13: error: 'PI' is a reserved name (3.14159...); choose another\n"
           ":plot 1 for PI=0..1\n"
           "            ^~\n");
     CHECK(run({":plot x for x=0..1 --svg no-such-directory/f.svg"}).ends_with(
@@ -428,8 +456,9 @@ TEST_CASE(":check runs the dataset checker on the loaded model or a file", "[rep
   std::string path = "repl_session_check.adm";
   std::ofstream(path) << "check test\nPART/1, GROUND\nMARKER/1, PART = 1\nVARIABLE/1, FUNCTION = SQRT(-1)\nEND\n";
   std::string report = run({":check " + path});
-  // SQRT(-1) fails at the initial state; the caret is under SQRT, column 24 of line 4.
-  CHECK(report.starts_with(path + ":4:24: error: "));
+  // SQRT(-1) fails at the initial state; the caret is under SQRT, column 24 of line 4. Its code
+  // is named as fexpr check names it.
+  CHECK(report.starts_with(path + ":4:24: error[domain]: "));
   CHECK(report.find("\n                       ^~~~~~~~\n") != std::string::npos);
   CHECK(report.ends_with(path + ": 1 error(s), 0 warning(s), 0 note(s), 1 function(s) checked\n"));
   const std::string model = rod_model();
@@ -437,4 +466,8 @@ TEST_CASE(":check runs the dataset checker on the loaded model or a file", "[rep
   run.take();
   // The loaded model's one function, the SFORCE, is fine.
   CHECK(run({":check"}) == model + ": 0 error(s), 0 warning(s), 0 note(s), 1 function(s) checked\n");
+  SECTION("a file that cannot be read is an io error, with its code") {
+    CHECK(run({":check no-such-file.adm"}).starts_with("no-such-file.adm: error[io]: "));
+    CHECK(run.session.failed());
+  }
 }

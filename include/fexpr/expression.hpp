@@ -163,6 +163,16 @@ struct CompileResult {
   explicit operator bool() const { return expression.has_value(); }
 };
 
+// What the user of a front end does to supply what an expression lacks, appended after "; " to
+// the error that finds it missing, so that each front end names its own option or call rather
+// than another's. Empty: the error alone.
+struct CompileHints {
+  // After "unknown name 'x'" (when no known name is near): "define it with --var NAME=VALUE".
+  std::string_view variable = {};
+  // After "DX needs a model": "add --model FILE.adm", "pass model=fexpr.load_model(PATH)".
+  std::string_view model = {};
+};
+
 struct CompileOptions {
   // Added to every span, so that an expression taken from inside a larger file reports
   // offsets into that file.
@@ -179,6 +189,8 @@ struct CompileOptions {
   // interpreter only). Gradients of more than 4 partials read, and of expressions calling a
   // model's or dataset's functions, stay on the interpreter.
   enum class MachineCode { after_1000_values, now, never } machine_code = MachineCode::after_1000_values;
+  // The hints of this front end's errors; compile() copies what it uses into its messages.
+  CompileHints hints = {};
 };
 
 CompileResult compile(std::string_view text, const Context& context, CompileOptions options = {});

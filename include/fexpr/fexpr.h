@@ -86,6 +86,9 @@ fexpr_status fexpr_last_error(const char** message, unsigned* line, unsigned* co
 /* "FEXPR_OK", "FEXPR_SYNTAX_ERROR", ...; "unknown status" for any other value. */
 const char* fexpr_status_name(fexpr_status status);
 
+/* The library's version, "MAJOR.MINOR.PATCH" (as `fexpr --version` prints it); a static string. */
+const char* fexpr_version(void);
+
 /* ---- Contexts: what names mean when an expression is compiled ---- */
 
 fexpr_status fexpr_context_create(fexpr_context** context);
