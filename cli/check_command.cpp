@@ -26,6 +26,7 @@ struct CheckOptions {
   ConfigOptions config;
   OutputOptions output;
   std::string format = "text";
+  std::string input_format;  // empty: by each file's name
   std::string explain;
   bool werror = false;
   bool fix = false;
@@ -37,12 +38,13 @@ struct CheckOptions {
 struct Job {
   CheckInput input;
   const dataset::LintSettings* settings;
+  std::optional<dataset::Format> format;  // --input-format; otherwise the file's name says
 };
 
 dataset::CheckedFile check_one(Job& job) {
   CheckInput& input = job.input;
-  if (input.text) return dataset::lint_text(input.name, std::move(*input.text), *job.settings);
-  if (!input.failure) return dataset::lint(dataset::check_file(input.name), *job.settings);
+  if (input.text) return dataset::lint_text(input.name, std::move(*input.text), *job.settings, job.format);
+  if (!input.failure) return dataset::lint(dataset::check_file(input.name, job.format), *job.settings);
   dataset::CheckedFile out;
   out.path = input.name;
   out.diagnostics.push_back({Severity::error, Code::io, {}, std::move(*input.failure)});
@@ -100,7 +102,7 @@ bool apply_fixes_in_place(std::vector<dataset::CheckedFile>& files, const std::v
       fixed += applied;
     } else if (auto failure = write_atomically(f.path, f.source->text())) {
       std::cerr << "fexpr check: " << *failure << "; '" << f.path << "' is unchanged\n";
-      f = dataset::lint_text(f.path, before, *jobs[i].settings);
+      f = dataset::lint_text(f.path, before, *jobs[i].settings, f.format);
       written = false;
     } else {
       fixed += applied;
@@ -128,7 +130,7 @@ std::vector<Job> jobs_for(const CheckOptions& o, ConfigResolver& configs) {
     const bool unnamed = input.is_stdin && input.name == CheckInputOptions{}.stdin_name;
     const dataset::LintConfig& config = configs.for_file(input.name, unnamed);
     if (input.found_in_directory && config.excludes(input.name)) continue;
-    jobs.push_back({std::move(input), &config.settings});
+    jobs.push_back({std::move(input), &config.settings, dataset::format_named(o.input_format)});
   }
   return jobs;
 }
@@ -173,14 +175,19 @@ int run_check(CheckOptions o) {
 
 Runner add_check_command(CLI::App& app) {
   auto o = std::make_shared<CheckOptions>();
-  CLI::App* sub = app.add_subcommand("check", "Check every function of .adm datasets");
-  sub->add_option("FILE", o->files, "Datasets to check (- = standard input)");
+  CLI::App* sub = app.add_subcommand("check", "Check every function of .adm datasets and .cmd command files");
+  sub->add_option("FILE", o->files, "Datasets and command files to check, or folders of them (- = standard input)");
   // Directories are always searched, as ruff and eslint do; -r stays so scripts written for
   // the first releases, when it was needed, keep working.
   sub->add_flag("-r,--recursive")
-      ->description("Accepted for compatibility: a directory's *.adm and *.acf files are always checked");
+      ->description("Accepted for compatibility: a directory's *.adm, *.acf and *.cmd files are always checked");
   sub->add_option("--stdin-name,--stdin-filename", o->inputs.stdin_name,
-                  "Name standard input goes by in messages; a name ending in .acf reads it as a command file");
+                  "Name standard input goes by in messages; a name ending in .acf reads it as a solver command file, "
+                  "in .cmd as an Adams View command file");
+  sub->add_option("--input-format", o->input_format,
+                  "Read every file as adm (a dataset, or a solver command file by .acf) or cmd (an Adams View "
+                  "command file), whatever its name; by default its name's extension says")
+      ->check(CLI::IsMember({"adm", "cmd"}));
   sub->add_option("--format,--output-format", o->format,
                   "Output format: text, concise (one line each), json, sarif, github (workflow annotations)")
       ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}));

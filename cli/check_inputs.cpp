@@ -13,7 +13,7 @@ namespace fs = std::filesystem;
 
 bool is_dataset_name(const fs::path& path) {
   const std::string extension = path.extension().string();
-  return text::iequals(extension, ".adm") || text::iequals(extension, ".acf");
+  return text::iequals(extension, ".adm") || text::iequals(extension, ".acf") || text::iequals(extension, ".cmd");
 }
 
 CheckInput failure(std::string name, std::string why) { return {std::move(name), std::nullopt, std::move(why)}; }
@@ -39,7 +39,7 @@ std::vector<CheckInput> datasets_below(const std::string& root) {
                                                 "; check its permissions"));
   }
   if (found.empty())
-    found.push_back(failure(root, "'" + root + "' holds no *.adm or *.acf file; name the datasets to check"));
+    found.push_back(failure(root, "'" + root + "' holds no *.adm, *.acf or *.cmd file; name the files to check"));
   std::sort(found.begin(), found.end(), [](const CheckInput& a, const CheckInput& b) { return a.name < b.name; });
   return found;
 }

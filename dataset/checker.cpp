@@ -81,7 +81,7 @@ class Checker {
   Checker(CheckedFile& out, bool command_file) : out_(out), source_(*out.source), command_file_(command_file) {}
 
   void run() {
-    dataset_ = read_any(source_);
+    dataset_ = read_any(source_, out_.format);
     add(dataset_.diagnostics);
     build_ = build_model(dataset_);
     for (Diagnostic& d : build_.diagnostics) {
@@ -359,15 +359,16 @@ class Checker {
 
 }  // namespace
 
-CheckedFile check_text(std::string name, std::string text) {
+CheckedFile check_text(std::string name, std::string text, std::optional<Format> format) {
   CheckedFile out;
   out.path = name;
+  out.format = format_of(name, format);
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
   Checker(out, is_command_file(out.path)).run();
   return out;
 }
 
-CheckedFile check_file(const std::string& path) {
+CheckedFile check_file(const std::string& path, std::optional<Format> format) {
   std::ifstream f(path, std::ios::binary);
   if (!f) {
     CheckedFile out;
@@ -377,7 +378,7 @@ CheckedFile check_file(const std::string& path) {
   }
   std::stringstream ss;
   ss << f.rdbuf();
-  return check_text(path, ss.str());
+  return check_text(path, ss.str(), format);
 }
 
 }  // namespace fexpr::dataset

@@ -2,6 +2,8 @@
 // dataset's model and elements and evaluated at the initial state, every problem reported.
 #pragma once
 
+#include "dataset/formats.hpp"
+
 #include <fexpr/diagnostic.hpp>
 
 #include <memory>
@@ -16,6 +18,7 @@ struct CheckedFile {
   std::vector<Diagnostic> diagnostics;  // sorted by position
   std::vector<Span> statements;         // where each statement is, in file order (for suppressions)
   int functions = 0;                    // expressions checked
+  Format format = Format::dataset;      // how it was read, kept when it is checked again
   int errors() const;
   int warnings() const;
 };
@@ -25,9 +28,10 @@ struct CheckedFile {
 // that could not be read.
 std::string render(const CheckedFile& file, const Diagnostic& d);
 
-// Checks text as the dataset named `name`.
-CheckedFile check_text(std::string name, std::string text);
+// Checks text as the dataset or command file named `name` (its format by the name's
+// extension unless given).
+CheckedFile check_text(std::string name, std::string text, std::optional<Format> format = std::nullopt);
 // Reads and checks a file; an unreadable file gives one io diagnostic.
-CheckedFile check_file(const std::string& path);
+CheckedFile check_file(const std::string& path, std::optional<Format> format = std::nullopt);
 
 }  // namespace fexpr::dataset

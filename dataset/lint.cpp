@@ -13,8 +13,8 @@ CheckedFile lint(CheckedFile file, const LintSettings& settings) {
   return file;
 }
 
-CheckedFile lint_text(std::string name, std::string text, const LintSettings& settings) {
-  return lint(check_text(std::move(name), std::move(text)), settings);
+CheckedFile lint_text(std::string name, std::string text, const LintSettings& settings, std::optional<Format> format) {
+  return lint(check_text(std::move(name), std::move(text), format), settings);
 }
 
 int fix_all(CheckedFile& file, const LintSettings& settings, bool unsafe) {
@@ -26,7 +26,7 @@ int fix_all(CheckedFile& file, const LintSettings& settings, bool unsafe) {
     FixedText fixed = apply_fixes(file.source->text(), file.diagnostics, unsafe);
     if (fixed.applied == 0) break;
     applied += fixed.applied;
-    file = lint_text(file.path, std::move(fixed.text), settings);
+    file = lint_text(file.path, std::move(fixed.text), settings, file.format);
   }
   return applied;
 }

@@ -13,7 +13,8 @@ namespace fexpr::dataset {
 // Applies the file's suppressions, then the settings. A file that cannot be read keeps its io
 // diagnostic whatever the settings: it decides the exit status.
 CheckedFile lint(CheckedFile file, const LintSettings& settings);
-CheckedFile lint_text(std::string name, std::string text, const LintSettings& settings);
+CheckedFile lint_text(std::string name, std::string text, const LintSettings& settings,
+                      std::optional<Format> format = std::nullopt);
 
 // Applies the file's fixes (the unsafe ones too with `unsafe`) and lints the result, until no
 // fix applies: a fix left out because it overlapped another is applied in a later pass, against

@@ -91,7 +91,7 @@ TEST_CASE("check --recursive of a directory without datasets is an error", "[cli
   auto r = run_fexpr("check -r inputs_empty");
   CHECK(r.status == 2);
   CHECK_THAT(r.out, Catch::Matchers::Contains(
-                        "inputs_empty: error[io]: 'inputs_empty' holds no *.adm or *.acf file; name the datasets to check\n"));
+                        "inputs_empty: error[io]: 'inputs_empty' holds no *.adm, *.acf or *.cmd file; name the files to check\n"));
 }
 
 TEST_CASE("check --recursive reports a directory it cannot read and checks the rest", "[cli][check][inputs]") {

@@ -39,6 +39,7 @@ const std::vector<Case> kCases = {
 
     {"--recursive", "check --recursive=maybe " + kModel, "maybe"},
     {"--format", "check --format xml " + kModel, "xml"},
+    {"--input-format", "check --input-format dat " + kModel, "dat"},
     {"--werror", "check --werror=maybe " + kModel, "maybe"},
     {"--info", "check --info=maybe " + kModel, "maybe"},
     {"--explain", "check --explain stpe", "stpe"},
