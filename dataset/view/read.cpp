@@ -44,6 +44,11 @@ Item string_item(std::string_view written, Span span) {
 }
 
 Item make_item(std::string_view written, Span span) {
+  // An unclosed '(' runs to the line end, whose '\r' (a CRLF file) is not part of the value.
+  while (written.size() > 1 && written.back() == '\r') {
+    written.remove_suffix(1);
+    --span.end;
+  }
   const char q = written.front();
   if ((q == '"' || q == '\'') && written.size() >= 2 && written.back() == q) {
     // One string alone, not a string followed by more ("a"b is one bare item).
