@@ -130,6 +130,13 @@ std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::re
   return static_cast<double>(o.id);
 }
 
+std::optional<double> ElementBindings::object_id(std::string_view name) const {
+  const view::Found found = view::find_object(dataset_, name);
+  if (!found.object || !found.object->not_interpreted.empty() || found.object->type == "DESIGN_VARIABLE")
+    return std::nullopt;
+  return static_cast<double>(found.object->id);
+}
+
 const Statement* ElementBindings::find(std::string_view type, long id) const {
   auto it = statements_.find({std::string(type), id});
   return it == statements_.end() ? nullptr : it->second;

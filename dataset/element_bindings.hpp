@@ -65,6 +65,7 @@ class ElementBindings : public Bindings {
   ValueFunction value_function(std::uintptr_t handle) const override;
   // The objects of a command file's model by their View names (Dataset::objects).
   std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const override;
+  std::optional<double> object_id(std::string_view name) const override;
 
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.

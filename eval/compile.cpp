@@ -867,7 +867,13 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
   std::vector<std::optional<double>> values;
   bool ok = true;
   for (ast::NodeId k : kids) {
-    args.push_back(node(k));
+    const ast::Node& kid = tree_[k];
+    // VARVAL takes a VARIABLE's id, and a function measure is one: its name, which elsewhere
+    // stands for its value, here names it.
+    std::optional<double> id;
+    if (function == "VARVAL" && args.empty() && kid.kind == ast::Kind::object_name)
+      id = bindings->object_id(tree_.name(kid));
+    args.push_back(id ? constant(*id) : node(k));
     ok &= !args.back().failed;
     values.push_back(args.back().constant);
   }

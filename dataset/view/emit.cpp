@@ -497,6 +497,16 @@ void Translator::emit_element(const Object& o) {
           {"shear_modulus", "GMODULUS"}, {"damping_ratio", "CRATIO"}, {"matrix_of_damping_terms", "CMATRIX"}}) {
       add_parameter_numbers(s, o, view, keyword);
     }
+    // The non-linear beams (string, nonlinear) are not the linear one fexpr evaluates: dropping
+    // the word would give the linear beam's load for them.
+    if (const Parameter* f = parameter(o, "formulation"); f && !f->items.empty()) {
+      Argument a;
+      a.keyword = "FORMULATION";
+      a.keyword_span = f->name_span;
+      a.span = f->span;
+      a.values.push_back({f->items.front().span, text::upper(f->items.front().text)});
+      s.arguments.push_back(std::move(a));
+    }
   } else if (o.type == "FIELD") {
     marker("i_marker_name", "I");
     marker("j_marker_name", "J");

@@ -60,6 +60,11 @@ class Bindings {
                         "' cannot be resolved here; Adams Solver datasets refer to markers and elements by id"};
   }
 
+  // The id of the object a name names, whatever the name stands for in arithmetic: what an
+  // argument that takes an id reads (VARVAL(.model.measure) reads the VARIABLE that a function
+  // measure is, where .model.measure alone is its value). nullopt where no object has the name.
+  virtual std::optional<double> object_id(std::string_view /*name*/) const { return std::nullopt; }
+
   // Optionally, a resolved call without runtime arguments as a plain function, which the
   // evaluator (its machine code and its fast form) calls for a value instead of evaluate(): a
   // virtual call and a dispatch less per call. function(data, in) must be
