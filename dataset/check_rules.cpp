@@ -119,6 +119,17 @@ class Rules {
     return subs;
   }
 
+  // MODE is the analysis being run (5 for statics): it changes only between analyses, never
+  // while the solver integrates, so a switch on it is no discontinuity the solver meets.
+  bool reads_only_mode(ast::NodeId id) const {
+    const ast::Node& n = t_[id];
+    if (n.kind == ast::Kind::number) return true;
+    if (n.kind == ast::Kind::name) return text::upper(t_.name(n)) == "MODE";
+    if (n.kind == ast::Kind::call || n.kind == ast::Kind::object_name) return false;
+    auto kids = t_.kids(n);
+    return std::all_of(kids.begin(), kids.end(), [&](ast::NodeId k) { return reads_only_mode(k); });
+  }
+
   void conditional(const ast::Node& n) {
     auto kids = t_.kids(n);
     if (use_ == Use::motion) {
@@ -126,7 +137,7 @@ class Rules {
            "IF in a MOTION: a MOTION needs a continuous second derivative; prefer STEP5 or a polynomial");
       return;
     }
-    if (use_ != Use::force) return;
+    if (use_ != Use::force || reads_only_mode(kids[0])) return;
     auto subs = switch_point(kids[0]);
     std::optional<double> v[3];
     for (int b = 0; b < 3; ++b) v[b] = fold(kids[static_cast<std::size_t>(b) + 1], subs);

@@ -73,6 +73,9 @@ TEST_CASE("each bad dataset gives exactly its known diagnostics", "[check][bad]"
       {"continuous IF in a force", "SFORCE/1, I=20, J=10, FUNCTION=-6*IF(VR(20,10): 0, 0, VR(20,10)**3)\n", {}},
       // At TIME = 2 the gt branch is 60*(2-2) = 0: continuous.
       {"continuous IF on TIME in a force", "SFORCE/1, I=20, J=10, FUNCTION=IF(TIME-2: 0, 0, 60*(TIME-2))\n", {}},
+      // MODE (the analysis: 5 for statics) is fixed while the solver integrates; a force that
+      // acts only in statics switches between analyses, never inside one.
+      {"IF on MODE in a force", "SFORCE/1, I=20, J=10, FUNCTION=100*IF(MODE-5: 0, 1, 0)\n", {}},
       // At TIME = 2 the gt branch is 5*2 = 10, the others 0.
       {"discontinuous IF on TIME in a force", "SFORCE/1, I=20, J=10, FUNCTION=IF(TIME-2: 0, 0, TIME*5)\n",
        {"7:32:warning:discontinuity"}},
