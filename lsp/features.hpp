@@ -22,8 +22,9 @@ json published_diagnostics(Document& document);
 // fix is the preferred action.
 json code_actions(Document& document, std::uint32_t begin, std::uint32_t end);
 
-// textDocument/hover at an offset: a function's signature, formula and example; an element
-// id's statement; a FUNCTION='s value at the initial state. Null when there is nothing there.
+// textDocument/hover at an offset: a function's signature, formula and example; what IF, a
+// constant, a dataset's statement name or keyword is (lsp/words.hpp); an element id's
+// statement; a FUNCTION='s value at the initial state. Null when there is nothing there.
 json hover(Document& document, std::uint32_t offset);
 
 // textDocument/definition: the statement an element id names; null when the id is not defined.

@@ -1,22 +1,15 @@
 #include "builtins/builtin.hpp"
+#include "dataset/formats.hpp"
 #include "dataset/keywords.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
 #include "lsp/element_lookup.hpp"
 #include "lsp/features.hpp"
+#include "lsp/words.hpp"
 #include "support/number.hpp"
-#include "support/text.hpp"
 
 namespace fexpr::lsp {
 namespace {
-
-// Adams' arithmetic IF (Adams Solver's IF function page).
-constexpr std::string_view kIfHover =
-    "```\nIF(expression: negative, zero, positive)\n```\n"
-    "The arithmetic IF: the value of `negative` where `expression` < 0, of `zero` where it is 0, of `positive` where "
-    "it is > 0. Only the branch it selects is evaluated (`IF(x: 0, 0, 1/x)` is safe at x = 0). The result jumps where "
-    "the expression crosses 0 unless the branches meet there, which the solver's integrator may not survive: in forces "
-    "and motions, STEP or STEP5 ramps smoothly instead.\n\nExample: `IF(DX(2,1) - 0.1: 0, 0, -1E4*(DX(2,1) - 0.1))`";
 
 json markdown(Document& document, Span span, std::string value) {
   return {{"contents", {{"kind", "markdown"}, {"value", std::move(value)}}}, {"range", range(document, span)}};
@@ -38,19 +31,24 @@ json expression_hover(Document& document, const dataset::Argument& a, std::uint3
   if (!tree) return nullptr;
   for (const ast::Node& n : tree->nodes) {
     if (n.kind == ast::Kind::if_ && offset >= n.span.begin && offset <= n.span.begin + 2)
-      return markdown(document, {n.span.begin, n.span.begin + 2}, std::string(kIfHover));
+      return markdown(document, {n.span.begin, n.span.begin + 2}, *expression_word_help("IF"));
     Span name = n.kind == ast::Kind::call ? n.name_span : n.span;
     if ((n.kind != ast::Kind::call && n.kind != ast::Kind::name) || offset < name.begin || offset > name.end) continue;
     if (const builtins::Builtin* b = n.kind == ast::Kind::call ? builtins::find(tree->name(n)) : nullptr)
       return markdown(document, name,
                       "```\n" + std::string(b->signature) + "\n```\n" + std::string(b->formula) + "\n\nExample: `" +
                           std::string(b->example) + "`");
-    for (const auto& c : detail::constant_names()) {
-      if (n.kind == ast::Kind::name && text::iequals(c.name, tree->name(n)))
-        return markdown(document, name, "**" + std::string(c.name) + "**: " + std::string(c.meaning));
-    }
+    if (n.kind != ast::Kind::name) continue;
+    if (auto help = expression_word_help(tree->name(n))) return markdown(document, name, std::move(*help));
   }
   return nullptr;
+}
+
+// "**I=** of SFORCE: the marker the force acts at" (a flag has no '=').
+std::string keyword_text(const dataset::Statement& s, const dataset::Argument& a, std::string_view help) {
+  const dataset::Keyword* k = dataset::find_keyword(dataset::find_statement(s.name), a.keyword);
+  const bool flag = k && k->kind == dataset::ArgumentKind::flag;
+  return "**" + a.keyword + (flag ? "" : "=") + "** of " + s.name + ": " + std::string(help);
 }
 
 // The expression's value where the checker evaluates it: the dataset's initial state, TIME 0.
@@ -101,11 +99,26 @@ json hover(Document& document, std::uint32_t offset) {
   if (auto e = element_at(document, offset)) return markdown(document, e->span, element_hover(document, *e));
   const dataset::Statement* s = document.statement_at(offset);
   if (!s) return nullptr;
+  // A command file's statements are translations of its commands, whose words are not these.
+  const bool dataset_words = dataset::format_of(document.name()) == dataset::Format::dataset;
+  if (dataset_words && offset >= s->name_span.begin && offset <= s->name_span.end) {
+    if (auto help = statement_help(s->name))
+      return markdown(document, s->name_span, "**" + s->name + "**: " + std::string(*help));
+  }
   for (const dataset::Argument& a : s->arguments) {
-    if (!a.is_expression || a.synthesized) continue;
-    if (offset >= a.keyword_span.begin && offset < a.expression_span.begin)
-      return markdown(document, a.keyword_span, initial_value(document, a));
-    if (offset >= a.expression_span.begin && offset <= a.expression_span.end) return expression_hover(document, a, offset);
+    if (a.synthesized) continue;
+    const bool on_keyword = offset >= a.keyword_span.begin && offset <= a.keyword_span.end;
+    const auto help = dataset_words ? keyword_help(s->name, a.keyword) : std::nullopt;
+    if (!a.is_expression) {
+      if (on_keyword && help) return markdown(document, a.keyword_span, keyword_text(*s, a, *help));
+      continue;
+    }
+    if (offset >= a.keyword_span.begin && offset < a.expression_span.begin) {
+      std::string meaning = help ? "\n\n" + keyword_text(*s, a, *help) : "";
+      return markdown(document, a.keyword_span, initial_value(document, a) + meaning);
+    }
+    if (offset >= a.expression_span.begin && offset <= a.expression_span.end)
+      return expression_hover(document, a, offset);
   }
   return nullptr;
 }

@@ -101,7 +101,8 @@ TEST_CASE("hover over FUNCTION= shows its value at the initial state") {
   json variable = m.ask(2, "textDocument/hover", 8, 14);
   CHECK(variable["contents"]["value"].get<std::string>().starts_with("**FUNCTION=** -0.3 at"));
   json broken = m.ask(3, "textDocument/hover", 11, 26);
-  CHECK(broken["contents"]["value"] == "**FUNCTION=** does not compile: unknown function 'STPE' (did you mean STEP?)");
+  CHECK(broken["contents"]["value"] == "**FUNCTION=** does not compile: unknown function 'STPE' (did you mean STEP?)"
+                                       "\n\n**FUNCTION=** of VARIABLE: the variable's value, or USER(...) for VARSUB");
 }
 
 TEST_CASE("hover over FUNCTION= that fails at the initial state says why") {
@@ -117,7 +118,7 @@ TEST_CASE("hover over FUNCTION= that fails at the initial state says why") {
 TEST_CASE("hover where there is nothing to say is null") {
   OpenModel m;
   CHECK(m.ask(1, "textDocument/hover", 0, 3).is_null());   // the title
-  CHECK(m.ask(2, "textDocument/hover", 9, 12).is_null());  // TRANSLATIONAL
+  CHECK(m.ask(2, "textDocument/hover", 9, 27).is_null());  // the '=' of I = 2
 }
 
 TEST_CASE("definition of an element id is its statement") {
