@@ -193,7 +193,7 @@ constexpr std::array kArray{
 // PINPUT and POUTPUT list the VARIABLEs that PINVAL and POUVAL read (fstate_pinput).
 constexpr std::array kPlantList{Keyword{"VARIABLES", 3, values}};
 
-constexpr std::array<Keyword, 0> kNone{};
+constexpr std::array<Keyword, 0> kNoKeywords{};
 
 constexpr std::array kStatements{
     StatementSyntax{"PART", 3, true, kPart},
@@ -217,7 +217,7 @@ constexpr std::array kStatements{
     StatementSyntax{"POUTPUT", 3, true, kPlantList},
     StatementSyntax{"UNITS", 3, false, kUnits},
     StatementSyntax{"ACCGRAV", 3, false, kAccgrav},
-    StatementSyntax{"END", 3, false, kNone},
+    StatementSyntax{"END", 3, false, kNoKeywords},
 };
 
 bool abbreviates(std::string_view written, std::string_view name, std::uint8_t minimum) {

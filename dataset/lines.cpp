@@ -7,23 +7,23 @@ namespace fexpr::dataset {
 
 namespace {
 
-Line split_line(std::string_view text, std::uint32_t begin, std::uint32_t end) {
+Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end) {
   Line line;
   line.end = end;
   std::uint32_t i = begin;
-  while (i < end && is_blank(text[i])) ++i;
+  while (i < end && is_blank(source[i])) ++i;
   line.content_begin = i;
   bool quoted = false;
   for (; i < end; ++i) {
-    if (text[i] == '"') quoted = !quoted;
-    if (text[i] == '!' && !quoted) break;
+    if (source[i] == '"') quoted = !quoted;
+    if (source[i] == '!' && !quoted) break;
   }
   std::uint32_t e = i;
-  while (e > line.content_begin && is_blank(text[e - 1])) --e;
-  if (e > line.content_begin && text[e - 1] == '&') {
+  while (e > line.content_begin && is_blank(source[e - 1])) --e;
+  if (e > line.content_begin && source[e - 1] == '&') {
     line.ampersand = true;
     --e;
-    while (e > line.content_begin && is_blank(text[e - 1])) --e;
+    while (e > line.content_begin && is_blank(source[e - 1])) --e;
   }
   line.content_end = e;
   return line;

@@ -13,7 +13,6 @@ using P = std::string_view;
 
 // Parameters, from the Adams View command reference (commands marker, part, constraint, force,
 // data_element, measure, variable, defaults) and the exported files of the corpus.
-constexpr std::array<P, 2> kNone{"comments", "comment"};
 constexpr std::array<P, 25> kDefaultsUnits{
     "length", "angle", "force", "mass", "time", "frequency", "coordinate_system_type", "orientation_type",
     "system", "model_name", "units", "current_units", "velocity", "acceleration", "angular_velocity",
