@@ -89,7 +89,9 @@ Runner add_codegen_command(CLI::App& app) {
     return ok ? std::string() : "'" + s + "' is not a C identifier: letters, digits and '_', not starting with a digit";
   });
   sub->add_option("--var", o->vars, "A variable of the expression, an input of the function (in this order)");
-  sub->add_option("--id", o->id, "With a dataset FILE.adm: the element whose FUNCTION= to write (SFORCE/1, VARIABLE/3)");
+  sub->add_option("--id", o->id,
+                  "With a model FILE.adm or FILE.cmd: the element whose FUNCTION= to write (SFORCE/1, VARIABLE/3, "
+                  "or a View name)");
   sub->add_option("expression", o->expression, "The expression, or with --id the dataset")->required();
   return [o] { return run_codegen(*o); };
 }

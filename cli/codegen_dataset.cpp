@@ -2,6 +2,7 @@
 
 #include "cli/commands.hpp"
 #include "codegen/dataset_calls.hpp"
+#include "dataset/view/names.hpp"
 #include "dataset/values.hpp"
 #include "support/text.hpp"
 
@@ -35,9 +36,13 @@ const dataset::Statement* find(const dataset::Dataset& d, const ElementName& n) 
 }  // namespace
 
 int run_codegen_dataset(const std::string& file, const std::string& id, const codegen::Options& options) {
-  const auto name = element_name(id);
-  if (!name) {
-    std::cerr << "fexpr codegen: --id takes an element as TYPE/N (SFORCE/1, VARIABLE/3), not '" << id << "'\n";
+  // A command file's element may be named as View names it; which it is, the model says.
+  const bool view_name = id.starts_with('.');
+  auto name = element_name(id);
+  if (!name && !view_name) {
+    std::cerr << "fexpr codegen: --id takes an element as TYPE/N (SFORCE/1, VARIABLE/3) or, in a command file, "
+                 "by its name (.model.damper), not '"
+              << id << "'\n";
     return 2;
   }
   if (auto problem = unreadable("", file, "with --id, name a dataset (.adm)")) {
@@ -48,6 +53,14 @@ int run_codegen_dataset(const std::string& file, const std::string& id, const co
   auto loaded = dataset::load_model(file, std::cerr, dataset::DiffValues::states);
   if (!loaded) return 2;
   const dataset::LoadedModel& m = **loaded;
+  if (view_name) {
+    const auto named = dataset::view::element_label(m.dataset, id);
+    if (!named.error.empty()) {
+      std::cerr << "fexpr codegen: --id: " << named.error << "\n";
+      return 2;
+    }
+    name = element_name(named.label);
+  }
   const dataset::Statement* s = find(m.dataset, *name);
   if (!s) {
     std::string defined;

@@ -6,6 +6,7 @@
 #include "cli/part_states.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/forces/force_loads.hpp"
+#include "dataset/view/names.hpp"
 #include "support/json.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 struct LoadsOptions {
   std::string file;
-  std::vector<std::string> ids;  // ELEMENT/N
+  std::vector<std::string> ids;  // ELEMENT/N, or a command file's View name (.model.spring)
   LoadOptions load;
 };
 
@@ -61,7 +62,7 @@ std::string json_element(const Evaluated& e) {
   return out.str();
 }
 
-int run_loads(const LoadsOptions& o) {
+int run_loads(LoadsOptions o) {
   if (auto problem = unreadable("", o.file, kDataset)) {
     std::cerr << "fexpr loads: " << *problem << "\n";
     return 2;
@@ -72,6 +73,15 @@ int run_loads(const LoadsOptions& o) {
   if (auto problem = apply_sets(m, o.load.sets)) {
     std::cerr << "fexpr loads: " << *problem << "\n";
     return 2;
+  }
+  for (std::string& id : o.ids) {
+    if (!id.starts_with('.')) continue;
+    const auto named = dataset::view::element_label(m.dataset, id);
+    if (!named.error.empty()) {
+      std::cerr << "fexpr loads: --id: " << named.error << "\n";
+      return 2;
+    }
+    id = named.label;
   }
   Inputs in;
   in.time = o.load.time;
@@ -121,14 +131,16 @@ int run_loads(const LoadsOptions& o) {
   return failed ? 1 : 0;
 }
 
-// --id TYPE/N: letters, '/' and digits; the dataset says which elements there are.
+// --id TYPE/N: letters, '/' and digits, or a View name; the model says which elements there are.
 std::string element_name(const std::string& id) {
+  if (id.starts_with('.')) return {};
   const std::size_t slash = id.find('/');
   const std::string type = id.substr(0, slash), n = slash == std::string::npos ? "" : id.substr(slash + 1);
   if (!type.empty() && !n.empty() && type.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") ==
                                          std::string::npos && n.find_first_not_of("0123456789") == std::string::npos)
     return {};
-  return "takes an element as TYPE/N (" + std::string(kElementTypes) + "; SPRINGDAMPER/3), not '" + id + "'";
+  return "takes an element as TYPE/N (" + std::string(kElementTypes) +
+         "; SPRINGDAMPER/3) or, in a command file, by its name (.model.spring), not '" + id + "'";
 }
 
 }  // namespace
@@ -137,7 +149,7 @@ Runner add_loads_command(CLI::App& app) {
   auto o = std::make_shared<LoadsOptions>();
   CLI::App* sub = app.add_subcommand("loads", "Evaluate the applied force elements of a dataset: loads, power, Jacobian");
   sub->add_option("FILE", o->file, "The dataset (.adm)")->required();
-  sub->add_option("--id", o->ids, "Only this element, as TYPE/N (SPRINGDAMPER/3; repeatable)")
+  sub->add_option("--id", o->ids, "Only this element, as TYPE/N (SPRINGDAMPER/3) or by its View name (repeatable)")
       ->allow_extra_args(false)
       ->check(element_name);
   add_load_options(sub, o->load);

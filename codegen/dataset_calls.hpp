@@ -40,6 +40,17 @@ class DatasetCalls : public Bindings, public BoundCalls {
                                            std::span<const std::optional<double>> arguments) const override;
   const char* evaluate(std::uintptr_t handle, const Inputs& in, const double* arguments, int order, double* value,
                        double* grad, double* hess) const override;
+  // A command file's object names mean what the model's own bindings make of them; a function
+  // measure's value is its VARIABLE's, called through these bindings so that it is written.
+  std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const override {
+    auto named = model_.elements->resolve_name(name);
+    if (!std::holds_alternative<Resolved>(named)) return named;
+    const std::optional<double> id = object_id(name);
+    auto r = resolve("VARVAL", std::span<const std::optional<double>>(&id, 1));
+    if (auto* resolved = std::get_if<Resolved>(&r)) return std::move(*resolved);
+    return std::get<Rejected>(std::move(r));
+  }
+  std::optional<double> object_id(std::string_view name) const override { return model_.elements->object_id(name); }
 
   std::optional<Dual> write(Writer& w, std::uintptr_t handle, std::span<const Dual> inputs,
                             std::span<const Dual> arguments, Span span, const Options& options,

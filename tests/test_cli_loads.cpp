@@ -56,7 +56,8 @@ TEST_CASE("loads --id picks elements by TYPE/N, and an unknown one is an error",
     auto usage = run_fexpr("loads --id BUSHING " + kModels + "bushing.adm", true);
     CHECK(usage.status == 2);
     CHECK(usage.out.starts_with("--id: takes an element as TYPE/N (SFORCE, SPRINGDAMPER, BUSHING, FIELD, BEAM, VFORCE, "
-                            "VTORQUE, GFORCE; SPRINGDAMPER/3), not 'BUSHING'\n"));
+                            "VTORQUE, GFORCE; SPRINGDAMPER/3) or, in a command file, by its name (.model.spring), "
+                                "not 'BUSHING'\n"));
   }
 }
 

@@ -37,6 +37,19 @@ std::vector<std::string_view> object_names(const Dataset& dataset) {
   return out;
 }
 
+ElementLabel element_label(const Dataset& dataset, std::string_view written) {
+  const std::string quoted = "'" + std::string(written) + "'";
+  if (dataset.objects.empty())
+    return {{}, quoted + " is an Adams View name, and the model is a dataset, which names its elements TYPE/N"};
+  const Found found = find_object(dataset, written);
+  if (!found.object) {
+    const auto names = object_names(dataset);
+    const std::string_view near = text::nearest(written, names);
+    return {{}, "no object is named " + quoted + (near.empty() ? "" : " (did you mean " + std::string(near) + "?)")};
+  }
+  return {found.object->type + "/" + std::to_string(found.object->id), {}};
+}
+
 bool is_view_file(std::string_view name) {
   return name.size() >= 4 && text::iequals(name.substr(name.size() - 4), ".cmd");
 }

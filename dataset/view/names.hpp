@@ -18,6 +18,15 @@ struct Found {
 
 Found find_object(const Dataset& dataset, std::string_view written);
 
+// The statement a View name given for an element became, as TYPE/ID (fexpr loads --id
+// .model.spring gives "SPRINGDAMPER/2"), or why there is none in `error`: no object has the name
+// (with the nearest one), or the model is a dataset, whose elements have ids only.
+struct ElementLabel {
+  std::string label;
+  std::string error;
+};
+ElementLabel element_label(const Dataset& dataset, std::string_view written);
+
 // The full names of the objects, for "did you mean".
 std::vector<std::string_view> object_names(const Dataset& dataset);
 
