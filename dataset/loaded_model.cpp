@@ -11,10 +11,10 @@ namespace fexpr::dataset {
 
 namespace {
 
-std::unique_ptr<LoadedModel> read_and_build(SourceText source) {
+std::unique_ptr<LoadedModel> read_and_build(SourceText source, std::optional<Format> format = std::nullopt) {
   auto m = std::make_unique<LoadedModel>();
   m->source = std::make_unique<SourceText>(std::move(source));
-  m->dataset = read_any(*m->source);
+  m->dataset = read_any(*m->source, format);
   m->build = build_model(m->dataset);
   return m;
 }
@@ -41,8 +41,8 @@ std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(SourceText so
   return m;
 }
 
-std::unique_ptr<LoadedModel> build_loaded_model(SourceText source) {
-  auto m = read_and_build(std::move(source));
+std::unique_ptr<LoadedModel> build_loaded_model(SourceText source, std::optional<Format> format) {
+  auto m = read_and_build(std::move(source), format);
   bind(*m, DiffValues::initial_conditions, {});
   return m;
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "dataset/element_bindings.hpp"
+#include "dataset/formats.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -43,8 +44,9 @@ std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(
     SourceText source, DiffValues diffs = DiffValues::initial_conditions, const Context& base = {});
 
 // Builds the model of a dataset whatever its errors: the elements and markers that are sound
-// can be evaluated (the editor server hovers over a dataset being edited).
-std::unique_ptr<LoadedModel> build_loaded_model(SourceText source);
+// can be evaluated (the editor server hovers over a dataset being edited). The format is the
+// name's unless given (an editor's language id for a buffer without a file name).
+std::unique_ptr<LoadedModel> build_loaded_model(SourceText source, std::optional<Format> format = std::nullopt);
 
 // For the programs' front ends: on failure prints the diagnostics to `errors` and returns
 // nothing.

@@ -27,10 +27,22 @@ std::string file_name(const std::string& uri) {
   return out.empty() ? uri : out;
 }
 
+// "adams_cmd", the Neovim setup's id for View command files (docs/lsp.md), makes a buffer one
+// whatever its name. Any other id leaves it to the file name: Helix, Emacs and VS Code call all
+// three kinds "adams", so that id cannot say that a file is a dataset.
+std::optional<dataset::Format> format_of_language(std::string_view id) {
+  if (id == "adams_cmd") return dataset::Format::view;
+  return std::nullopt;
+}
+
 }  // namespace
 
-Document::Document(std::string uri, std::string text, long long version)
-    : uri_(std::move(uri)), name_(file_name(uri_)), text_(std::move(text)), version_(version) {}
+Document::Document(std::string uri, std::string text, long long version, std::string_view language_id)
+    : uri_(std::move(uri)),
+      name_(file_name(uri_)),
+      text_(std::move(text)),
+      version_(version),
+      given_format_(format_of_language(language_id)) {}
 
 void Document::changed() {
   lines_.reset();
@@ -68,12 +80,12 @@ const LineIndex& Document::lines() {
 }
 
 const dataset::CheckedFile& Document::checked() {
-  if (!checked_) checked_ = dataset::check_text(name_, text_);
+  if (!checked_) checked_ = dataset::check_text(name_, text_, given_format_);
   return *checked_;
 }
 
 dataset::LoadedModel& Document::model() {
-  if (!model_) model_ = dataset::build_loaded_model(SourceText(name_, text_));
+  if (!model_) model_ = dataset::build_loaded_model(SourceText(name_, text_), given_format_);
   return *model_;
 }
 
@@ -97,9 +109,10 @@ const dataset::Statement* Document::statement_at(std::uint32_t offset) {
   return s && offset <= s->span.end ? s : nullptr;
 }
 
-Document& DocumentStore::open(const std::string& uri, std::string text, long long version) {
+Document& DocumentStore::open(const std::string& uri, std::string text, long long version,
+                             std::string_view language_id) {
   documents_.erase(uri);
-  return documents_.try_emplace(uri, uri, std::move(text), version).first->second;
+  return documents_.try_emplace(uri, uri, std::move(text), version, language_id).first->second;
 }
 
 void DocumentStore::close(const std::string& uri) { documents_.erase(uri); }

@@ -15,13 +15,15 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fexpr::lsp {
 
 class Document {
  public:
-  Document(std::string uri, std::string text, long long version);
+  // language_id is the client's (didOpen's textDocument.languageId); see format().
+  Document(std::string uri, std::string text, long long version, std::string_view language_id = {});
   // The line index views the text in place, so a document stays where it was made.
   Document(const Document&) = delete;
   Document& operator=(const Document&) = delete;
@@ -36,6 +38,9 @@ class Document {
   // The name the checker is given: the URI's file name, which also says whether it is a
   // command file (.acf).
   const std::string& name() const { return name_; }
+  // How the text is read: a View command file where the language id says so ("adams_cmd") or
+  // the name ends in .cmd; a dataset otherwise.
+  dataset::Format format() const { return dataset::format_of(name_, given_format_); }
   const LineIndex& lines();
   const dataset::CheckedFile& checked();
   dataset::LoadedModel& model();
@@ -54,6 +59,7 @@ class Document {
   std::string name_;
   std::string text_;
   long long version_;
+  std::optional<dataset::Format> given_format_;
   std::optional<LineIndex> lines_;
   std::optional<dataset::CheckedFile> checked_;
   std::unique_ptr<dataset::LoadedModel> model_;
@@ -62,7 +68,7 @@ class Document {
 
 class DocumentStore {
  public:
-  Document& open(const std::string& uri, std::string text, long long version);
+  Document& open(const std::string& uri, std::string text, long long version, std::string_view language_id = {});
   void close(const std::string& uri);
   // Throws RpcError (invalid_params) when the document is not open.
   Document& get(const std::string& uri);

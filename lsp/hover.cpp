@@ -100,7 +100,7 @@ json hover(Document& document, std::uint32_t offset) {
   const dataset::Statement* s = document.statement_at(offset);
   if (!s) return nullptr;
   // A command file's statements are translations of its commands, whose words are not these.
-  const bool dataset_words = dataset::format_of(document.name()) == dataset::Format::dataset;
+  const bool dataset_words = document.format() == dataset::Format::dataset;
   if (dataset_words && offset >= s->name_span.begin && offset <= s->name_span.end) {
     if (auto help = statement_help(s->name))
       return markdown(document, s->name_span, "**" + s->name + "**: " + std::string(*help));

@@ -152,7 +152,11 @@ void Server::notification_received(const std::string& method, const json& params
     const json& item = object_member(params, "textDocument", "params");
     std::string uri = string_member(item, "uri", "params.textDocument");
     std::string text = string_member(item, "text", "params.textDocument");
-    documents_.open(uri, std::move(text), integer_member(item, "version", "params.textDocument"));
+    // languageId is optional here: a client that sends none leaves the format to the file name.
+    const std::string language = item.contains("languageId") && item["languageId"].is_string()
+                                     ? item["languageId"].get<std::string>()
+                                     : std::string();
+    documents_.open(uri, std::move(text), integer_member(item, "version", "params.textDocument"), language);
     unpublished_.insert(uri);
     return;
   }

@@ -57,6 +57,40 @@ TEST_CASE("a command file's diagnostics point into the file, with did-you-mean a
   CHECK(d["message"] == "no object is named '.pendulum.PART_2.MX' (did you mean .pendulum.PART_2.MK?)");
 }
 
+TEST_CASE("a buffer is a command file where its language id is adams_cmd or its name ends in .cmd") {
+  LspProcess server;
+  server.initialize();
+  // The same text, in two buffers without a file name.
+  server.notify("textDocument/didOpen", {{"textDocument",
+                                          {{"uri", "untitled:Untitled-1"},
+                                           {"languageId", "adams_cmd"},
+                                           {"version", 1},
+                                           {"text", kText}}}});
+  json as_command_file = server.notification("textDocument/publishDiagnostics").at("params");
+  REQUIRE(as_command_file["diagnostics"].size() == 1);
+  CHECK(as_command_file["diagnostics"][0]["range"] == range(8, 18, 37));
+  CHECK(as_command_file["diagnostics"][0]["code"] == "reference");
+  server.notify("textDocument/didOpen", {{"textDocument",
+                                          {{"uri", "untitled:Untitled-2"},
+                                           {"languageId", "adams"},
+                                           {"version", 1},
+                                           {"text", kText}}}});
+  // As a dataset, the first line is the title and the second, "part create ...", no statement:
+  // an error on line 1.
+  json as_dataset = server.notification("textDocument/publishDiagnostics").at("params");
+  CHECK(as_dataset["uri"] == "untitled:Untitled-2");
+  REQUIRE_FALSE(as_dataset["diagnostics"].empty());
+  CHECK(as_dataset["diagnostics"][0]["range"]["start"]["line"] == 1);
+  // Helix, Emacs and VS Code call every Adams file "adams": the name decides.
+  server.notify("textDocument/didOpen", {{"textDocument",
+                                          {{"uri", "file:///m/helix.cmd"},
+                                           {"languageId", "adams"},
+                                           {"version", 1},
+                                           {"text", kText}}}});
+  json by_name = server.notification("textDocument/publishDiagnostics").at("params");
+  CHECK(by_name["diagnostics"] == as_command_file["diagnostics"]);
+}
+
 TEST_CASE("hover over an object name says what it became and where it is made") {
   OpenCommandFile f;
   json h = f.ask(1, "textDocument/hover", 6, 40);
