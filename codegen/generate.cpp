@@ -240,8 +240,21 @@ class Generator {
   std::string_view source(Span s) const {
     const std::size_t begin = s.begin >= origin_.offset ? s.begin - origin_.offset : 0,
                       end = s.end >= origin_.offset ? s.end - origin_.offset : 0;
-    const std::size_t b = std::min(begin, text_.size()), e = std::min(end, text_.size());
-    return text_.substr(b, e > b ? e - b : 0);
+    const std::size_t b = std::min(begin, text_.size());
+    std::size_t e = std::max(b, std::min(end, text_.size()));
+    // A node's span ends with its last operand: "-1E4*(x - 0.5)" spans "-1E4*(x - 0.5". The
+    // parentheses it opens are closed by those that follow it.
+    int open = 0;
+    for (std::size_t i = b; i < e; ++i) open += text_[i] == '(' ? 1 : text_[i] == ')' ? -1 : 0;
+    for (std::size_t i = e; open > 0 && i < text_.size(); ++i) {
+      if (text_[i] == ')') {
+        --open;
+        e = i + 1;
+      } else if (text_[i] != ' ' && text_[i] != '\t' && text_[i] != '\n' && text_[i] != '\r') {
+        break;
+      }
+    }
+    return text_.substr(b, e - b);
   }
   // Once per place and message: a vector function's three components are three calls there.
   void error(Span span, std::string message) {

@@ -19,6 +19,10 @@ TEST_CASE("fexpr codegen writes one C function whose signature follows the deriv
     REQUIRE(r.status == 0);
     CHECK(r.out.find("int spring(const double *in, double *value, double *grad, const char **error)") != std::string::npos);
     CHECK(r.out.find("in[2]  v") != std::string::npos);
+    // Each step's comment is its part of the expression, with the parentheses it opens closed.
+    CHECK(r.out.find("  /* x-0.5 */\n") != std::string::npos);
+    CHECK(r.out.find("  /* -1E4*(x-0.5) */\n") != std::string::npos);
+    CHECK(r.out.find("  /* 25*v */\n") != std::string::npos);
   }
   SECTION("the Hessian") {
     const auto r = run_fexpr("codegen --hessian --var x 'SIN(x)*x'");
