@@ -64,40 +64,53 @@ std::optional<Frame> Translator::reference_frame(const std::map<std::string, con
   return it == objects_.end() ? std::nullopt : frame_of(it->second);
 }
 
-std::optional<Eigen::Vector3d> Translator::location(const Parameter& p, const Frame& context, std::string& why) {
+// A location's and an orientation's three numbers, as written or from one design expression;
+// only the words of their messages and the angle unit of plain numbers differ.
+struct TripleWords {
+  Dimension dimension;
+  const char* whole;  // what an expression giving the three is ("a location")
+  const char* three;  // what three items are ("three numbers (x, y, z)")
+  const char* one;    // what each item is ("number")
+  const char* kind;   // the dimension's name ("length")
+};
+constexpr TripleWords kLocationWords{kLength, "a location", "three numbers (x, y, z)", "number", "length"};
+constexpr TripleWords kAngleWords{kAngle, "three angles", "three angles", "angle", "angle"};
+
+std::optional<Eigen::Vector3d> Translator::triple(const Parameter& p, const Frame& context, const TripleWords& w,
+                                                  std::string& why, bool* body313) {
   Eigen::Vector3d out;
+  const auto failed = [&](const DesignFailure& f) {
+    if (f.certain) error(f.span, f.message, Code::syntax);
+    why = f.message;
+    return std::nullopt;
+  };
   if (p.items.size() == 1 && p.items.front().kind == Item::Kind::expression) {
     const Item& item = p.items.front();
-    auto v = evaluate(item.text, item.span.begin, *this, context, kLength);
-    if (auto* f = std::get_if<DesignFailure>(&v)) {
-      if (f->certain) error(f->span, f->message, Code::syntax);
-      why = f->message;
-      return std::nullopt;
-    }
+    auto v = evaluate(item.text, item.span.begin, *this, context, w.dimension);
+    if (auto* f = std::get_if<DesignFailure>(&v)) return failed(*f);
     const DesignValue& d = std::get<DesignValue>(v);
     if (d.numbers.size() != 3) {
-      why = "the expression gives " + std::to_string(d.numbers.size()) + " numbers, not a location";
+      why = "the expression gives " + std::to_string(d.numbers.size()) + " numbers, not " + w.whole;
       return std::nullopt;
     }
+    if (body313) *body313 = d.body313;
     return Eigen::Vector3d(d.numbers[0], d.numbers[1], d.numbers[2]);
   }
   if (p.items.size() != 3) {
-    error(p.span, p.name + " takes three numbers (x, y, z), got " + std::to_string(p.items.size()));
-    why = "it is not three numbers";
+    error(p.span, p.name + " takes " + w.three + ", got " + std::to_string(p.items.size()));
+    const std::string_view three = w.three;
+    why = "it is not " + std::string(three.substr(0, three.find(" (")));
     return std::nullopt;
   }
+  const std::string not_one = std::string(" is not ") + (w.one[0] == 'a' ? "an " : "a ") + w.one;
   for (int k = 0; k < 3; ++k) {
     const Item& item = p.items[static_cast<std::size_t>(k)];
     if (item.kind == Item::Kind::expression) {
-      auto v = evaluate(item.text, item.span.begin, *this, context, kLength);
-      if (auto* f = std::get_if<DesignFailure>(&v)) {
-        if (f->certain) error(f->span, f->message, Code::syntax);
-        why = f->message;
-        return std::nullopt;
-      }
+      auto v = evaluate(item.text, item.span.begin, *this, context, w.dimension);
+      if (auto* f = std::get_if<DesignFailure>(&v)) return failed(*f);
       const DesignValue& d = std::get<DesignValue>(v);
       if (d.numbers.size() != 1) {
-        why = "the expression is not one number";
+        why = std::string("the expression is not one ") + w.one;
         return std::nullopt;
       }
       out[k] = d.numbers.front();
@@ -108,82 +121,32 @@ std::optional<Eigen::Vector3d> Translator::location(const Parameter& p, const Fr
       if (item.text.starts_with('$')) {
         why = "'" + item.text + "' is a macro parameter";
       } else {
-        error(item.span, "'" + item.text + "' is not a number", Code::argument);
-        why = "'" + item.text + "' is not a number";
+        why = "'" + item.text + "'" + not_one;
+        error(item.span, why, Code::argument);
       }
       return std::nullopt;
     }
-    if (q->has_unit && !(q->dimension == kLength)) {
-      error(item.span, "'" + item.text + "' is not a length", Code::argument);
-      why = "'" + item.text + "' is not a length";
+    if (q->has_unit && !(q->dimension == w.dimension)) {
+      why = "'" + item.text + "' is not " + (w.kind[0] == 'a' ? "an " : "a ") + w.kind;
+      error(item.span, why, Code::argument);
       return std::nullopt;
     }
-    out[k] = q->value;
+    // A plain angle is in the unit `defaults units` set; a plain length is in the model's.
+    out[k] = q->has_unit || !(w.dimension == kAngle) ? q->value : q->value * units_.angle;
   }
   return out;
 }
 
+std::optional<Eigen::Vector3d> Translator::location(const Parameter& p, const Frame& context, std::string& why) {
+  return triple(p, context, kLocationWords, why, nullptr);
+}
+
 std::optional<Eigen::Matrix3d> Translator::orientation(const Parameter& p, const Frame& context, std::string& why) {
-  Eigen::Vector3d angles;
   bool body = false;
-  if (p.items.size() == 1 && p.items.front().kind == Item::Kind::expression) {
-    const Item& item = p.items.front();
-    auto v = evaluate(item.text, item.span.begin, *this, context, kAngle);
-    if (auto* f = std::get_if<DesignFailure>(&v)) {
-      if (f->certain) error(f->span, f->message, Code::syntax);
-      why = f->message;
-      return std::nullopt;
-    }
-    const DesignValue& d = std::get<DesignValue>(v);
-    if (d.numbers.size() != 3) {
-      why = "the expression gives " + std::to_string(d.numbers.size()) + " numbers, not three angles";
-      return std::nullopt;
-    }
-    angles = {d.numbers[0], d.numbers[1], d.numbers[2]};
-    body = d.body313;
-  } else {
-    if (p.items.size() != 3) {
-      error(p.span, p.name + " takes three angles, got " + std::to_string(p.items.size()));
-      why = "it is not three angles";
-      return std::nullopt;
-    }
-    for (int k = 0; k < 3; ++k) {
-      const Item& item = p.items[static_cast<std::size_t>(k)];
-      if (item.kind == Item::Kind::expression) {
-        auto v = evaluate(item.text, item.span.begin, *this, context, kAngle);
-        if (auto* f = std::get_if<DesignFailure>(&v)) {
-          if (f->certain) error(f->span, f->message, Code::syntax);
-          why = f->message;
-          return std::nullopt;
-        }
-        const DesignValue& d = std::get<DesignValue>(v);
-        if (d.numbers.size() != 1) {
-          why = "the expression is not one angle";
-          return std::nullopt;
-        }
-        angles[k] = d.numbers.front();
-        continue;
-      }
-      auto q = quantity(item.text, units_);
-      if (!q) {
-        if (item.text.starts_with('$')) {
-          why = "'" + item.text + "' is a macro parameter";
-        } else {
-          error(item.span, "'" + item.text + "' is not an angle", Code::argument);
-          why = "'" + item.text + "' is not an angle";
-        }
-        return std::nullopt;
-      }
-      if (q->has_unit && !(q->dimension == kAngle)) {
-        error(item.span, "'" + item.text + "' is not an angle", Code::argument);
-        why = "'" + item.text + "' is not an angle";
-        return std::nullopt;
-      }
-      angles[k] = q->has_unit ? q->value : q->value * units_.angle;
-    }
-  }
-  if (body) return rotation(Sequence{{2, 0, 2}, true}, angles);
-  return rotation(sequence_, angles);
+  const auto angles = triple(p, context, kAngleWords, why, &body);
+  if (!angles) return std::nullopt;
+  if (body) return rotation(Sequence{{2, 0, 2}, true}, *angles);
+  return rotation(sequence_, *angles);
 }
 
 void Translator::place(Object& o, const std::map<std::string, const Parameter*>& p, const Frame& parent,

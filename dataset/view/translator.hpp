@@ -41,6 +41,9 @@ struct Object {
   bool uncertain = false;  // made inside a condition or loop
 };
 
+// The words of a location's or an orientation's messages (translate_bodies.cpp).
+struct TripleWords;
+
 class Translator : public DesignScope {
  public:
   Translator(const CommandFile& file, const SourceText& source);
@@ -90,6 +93,8 @@ class Translator : public DesignScope {
   // A location or orientation parameter, in the reference frame `context`; empty, with why in
   // `why`, where it cannot be evaluated.
   std::optional<Eigen::Vector3d> location(const Parameter& p, const Frame& context, std::string& why);
+  std::optional<Eigen::Vector3d> triple(const Parameter& p, const Frame& context, const TripleWords& words,
+                                        std::string& why, bool* body313);
   std::optional<Eigen::Matrix3d> orientation(const Parameter& p, const Frame& context, std::string& why);
   // Places `o` (on a part whose frame in ground is `parent`, or ground's for a part) from a
   // command's parameters; where the command makes it, what they do not give is the reference's.
