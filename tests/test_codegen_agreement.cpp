@@ -161,7 +161,7 @@ Tally agree(const std::vector<Subject>& subjects, bool unchecked = true) {
   Tally tally;
   std::vector<Expression> compiled;
   std::vector<Variant> variants;
-  std::string source;
+  std::vector<std::string> sources;
   for (std::size_t s = 0; s < subjects.size(); ++s) {
     Context context;
     for (const auto& v : subjects[s].variables) context.declare_variable(v);
@@ -183,13 +183,13 @@ Tally agree(const std::vector<Subject>& subjects, bool unchecked = true) {
         supported = false;
         break;
       }
-      source += g.source;
+      sources.push_back(g.source);
       variants.push_back({s, order, checked, located, name});
     }
     if (supported) ++tally.supported;
   }
   testing::ScratchDirectory directory;
-  const testing::SharedObject so(directory.path(), source);
+  const testing::SharedObject so(directory.path(), sources);
   for (const Variant& v : variants) {
     const Subject& subject = subjects[v.subject];
     const Expression& e = compiled[v.subject];
