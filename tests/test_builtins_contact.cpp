@@ -9,6 +9,8 @@
 #include <array>
 #include <cmath>
 
+namespace test_builtins_contact {
+
 using namespace fexpr::builtins::testing;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -209,3 +211,5 @@ TEST_CASE("Contact parameter errors are reported by every path", "[contact][erro
     CHECK((v[0] == 0 && v[1] == 0 && v[2] == 0));
   }
 }
+
+}  // namespace test_builtins_contact

@@ -14,6 +14,8 @@
 #include <random>
 #include <set>
 
+namespace test_builtins_derivatives {
+
 using namespace fexpr::builtins;
 using namespace fexpr::builtins::testing;
 
@@ -289,3 +291,5 @@ TEST_CASE("First and second partials agree with finite differences at random poi
   INFO("worst consistency: " << consistency.where);
   CHECK(consistency.ratio <= 1.0);
 }
+
+}  // namespace test_builtins_derivatives

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_builtins_help_index {
+
 using fexpr::builtins::Topic;
 
 namespace {
@@ -42,3 +44,5 @@ TEST_CASE("every topic is listed once, and the language entries are found by nam
   CHECK(!fexpr::builtins::find_language_entry("STEP"));
   CHECK(!fexpr::builtins::find_language_entry("*/"));
 }
+
+}  // namespace test_builtins_help_index

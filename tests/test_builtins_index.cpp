@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace test_builtins_index {
+
 using namespace fexpr::builtins;
 
 namespace {
@@ -123,3 +125,5 @@ TEST_CASE("every function of the Adams Solver (C++) reference is known, with its
     CHECK((names.count(std::string(f.name)) == 1 || f.name == "USER"));
   }
 }
+
+}  // namespace test_builtins_index

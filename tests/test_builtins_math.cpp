@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_builtins_math {
+
 using namespace fexpr::builtins::testing;
 using Catch::Matchers::WithinRel;
 using std::numbers::pi;
@@ -273,3 +275,5 @@ TEST_CASE("Math functions report domain errors instead of returning NaN", "[math
     for (int order : {1, 2}) CHECK(derivative_error(name, {a}, order) == message);
   }
 }
+
+}  // namespace test_builtins_math

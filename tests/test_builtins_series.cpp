@@ -7,6 +7,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_builtins_series {
+
 using namespace fexpr::builtins::testing;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -212,3 +214,5 @@ TEST_CASE("SWEEP is a linear chirp faded in over x0 ... x0 + dx", "[series]") {
                 -a * 4 * pi * pi * f1 * f1 * std::sin(2 * pi * 9.3));
   }
 }
+
+}  // namespace test_builtins_series

@@ -5,6 +5,8 @@
 
 #include <string>
 
+namespace test_builtins_signature {
+
 using fexpr::builtins::parameters;
 
 namespace {
@@ -25,3 +27,5 @@ TEST_CASE("parameters and which are optional") {
   CHECK(listed("DELAY(e_delayed, e_delay, e_history[, id])") == "e_delayed e_delay e_history id? ");
   CHECK(listed("NOPARENS").empty());
 }
+
+}  // namespace test_builtins_signature

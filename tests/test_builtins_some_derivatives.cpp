@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+namespace test_builtins_some_derivatives {
+
 using namespace fexpr::builtins;
 using namespace fexpr::builtins::testing;
 
@@ -73,3 +75,5 @@ TEST_CASE("partials in some arguments are the full rule's bits for those argumen
   }
   CHECK(functions == static_cast<int>(points().size()));
 }
+
+}  // namespace test_builtins_some_derivatives

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_builtins_steps {
+
 using namespace fexpr::builtins::testing;
 using Catch::Matchers::WithinAbs;
 using Catch::Matchers::WithinRel;
@@ -150,3 +152,5 @@ TEST_CASE("A step with x0 = x1 is an error, as the Adams utility subroutines say
   CHECK(error("STEP5", {3, 2, 0, 2, 1}) == "STEP5 with x0 = x1 is a jump, which STEP5 cannot fit; give x1 > x0");
   CHECK(error("HAVSIN", {2, 2, 0, 2, 1}) == "HAVSIN with x0 = x1 is a jump, which HAVSIN cannot fit; give x1 > x0");
 }
+
+}  // namespace test_builtins_steps

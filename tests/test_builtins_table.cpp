@@ -9,6 +9,8 @@
 #include <set>
 #include <string>
 
+namespace test_builtins_table {
+
 using namespace fexpr::builtins;
 using namespace fexpr::builtins::testing;
 
@@ -251,3 +253,5 @@ TEST_CASE("MAG and UV take one vector, whose components their rules receive", "[
     CHECK(b.argument == Shape::scalar);
   }
 }
+
+}  // namespace test_builtins_table

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+namespace test_capi_basics {
+
 namespace {
 
 std::string model_path() { return std::string(FEXPR_SOURCE_DIR) + "/examples/models/spring_damper.adm"; }
@@ -425,3 +427,5 @@ TEST_CASE("a model that fails to load leaves the context's model as it was", "[c
   REQUIRE(fexpr_evaluate(f.handle, ws.handle, 0.0, nullptr, 0, &value) == FEXPR_OK);
   CHECK(value == Approx(0.6).epsilon(1e-12));
 }
+
+}  // namespace test_capi_basics

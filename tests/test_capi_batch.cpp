@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+namespace test_capi_batch {
+
 namespace {
 
 std::uint64_t bits(double d) { return std::bit_cast<std::uint64_t>(d); }
@@ -167,3 +169,5 @@ TEST_CASE("a batch's caller mistakes are usage errors that change nothing", "[ca
     CHECK(failed == 0);
   }
 }
+
+}  // namespace test_capi_batch

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+namespace test_capi_dataset {
+
 namespace {
 
 // PART/2 starts at x = 1.5, so DX(2, 1) = DM(2, 1) = 1.5. CUBSPL through linear data is
@@ -283,3 +285,5 @@ TEST_CASE("evaluating an element with too few variables or another model's works
         "fexpr_evaluate: the workspace holds part states of another model than the expression's");
   CHECK(value == 0.0);
 }
+
+}  // namespace test_capi_dataset

@@ -9,6 +9,8 @@
 #include <limits>
 #include <string>
 
+namespace test_capi_impact {
+
 namespace {
 
 using Values = std::array<double, 3>;
@@ -244,3 +246,5 @@ TEST_CASE("BISTOP needs x1 < x2; a NULL value is a usage error; errflg may be NU
   CHECK(v[0] == Approx(250.0));
   CHECK(fexpr_impact(0.5, 0, 1, -1, 2, 10, 0.1, 0, v.data(), nullptr) == FEXPR_DOMAIN_ERROR);
 }
+
+}  // namespace test_capi_impact

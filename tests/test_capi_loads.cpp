@@ -11,6 +11,8 @@
 #include <numbers>
 #include <string>
 
+namespace test_capi_loads {
+
 namespace {
 
 using Loads = std::array<double, 12>;
@@ -169,3 +171,5 @@ TEST_CASE("elements fexpr does not evaluate are argument errors placed in the da
   CHECK(last_error().message == "SFORCE/3 is computed by a user subroutine");
   CHECK(loads == std::array<fexpr_expression*, 12>{});
 }
+
+}  // namespace test_capi_loads

@@ -10,6 +10,8 @@
 #include <string>
 #include <thread>
 
+namespace test_capi_native {
+
 namespace {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -162,3 +164,5 @@ TEST_CASE("fexpr_compile_native says why it cannot compile", "[capi][native]") {
   CHECK(native == nullptr);
   CHECK(std::string(fexpr_status_name(FEXPR_NOT_COMPILED)) == "FEXPR_NOT_COMPILED");
 }
+
+}  // namespace test_capi_native

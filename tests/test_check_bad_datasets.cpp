@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+namespace test_check_bad_datasets {
+
 namespace {
 
 // Lines 1-6 of every case; the case's own lines start at line 7.
@@ -186,3 +188,5 @@ TEST_CASE("an element is said to have errors only when it has them", "[check][el
   CHECK_THAT(on_line_12[1], Catch::Matchers::Contains("VARIABLE/3 reads what fexpr does not evaluate (JOINT(...) needs solver state"));
   CHECK_THAT(on_line_12[2], Catch::Matchers::EndsWith("VARIABLE/4 has errors"));
 }
+
+}  // namespace test_check_bad_datasets

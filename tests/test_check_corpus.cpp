@@ -12,6 +12,8 @@
 #include <set>
 #include <sstream>
 
+namespace test_check_corpus {
+
 namespace {
 
 using fexpr::testing::kCorpus;
@@ -90,3 +92,5 @@ TEST_CASE("a dataset that cannot be read is one io error", "[check]") {
   REQUIRE(f.diagnostics.size() == 1);
   CHECK(f.diagnostics[0].code == fexpr::Code::io);
 }
+
+}  // namespace test_check_corpus

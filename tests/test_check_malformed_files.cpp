@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+namespace test_check_malformed_files {
+
 namespace fs = std::filesystem;
 using fexpr::testing::on_stack;
 using fexpr::testing::parse_json;
@@ -455,3 +457,5 @@ TEST_CASE("a hostile file's control bytes do not reach the terminal", "[cli][che
   CHECK_THAT(r.out, Catch::Matchers::Contains("\nVARIABLE/1, FUNCTION=DZ(20,10)?\n"));
   CHECK_THAT(r.out, Catch::Matchers::Contains("\nPART/3?, QG=0,0,0\n"));
 }
+
+}  // namespace test_check_malformed_files

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+namespace test_check_vector_arguments {
+
 using fexpr::Code;
 using fexpr::testing::Bench;
 
@@ -82,3 +84,5 @@ TEST_CASE("The checker reads FXYZ= and TXYZ= as vectors", "[vector][check]") {
     CHECK(problems("VARIABLE/1, FUNCTION=DXYZ(20, 10)\n") == std::vector<std::string>{"7:22:error:argument"});
   }
 }
+
+}  // namespace test_check_vector_arguments

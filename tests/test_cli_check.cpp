@@ -8,6 +8,8 @@
 #include <fstream>
 #include <set>
 
+namespace test_cli_check {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -155,3 +157,5 @@ TEST_CASE("check of many files in parallel prints them in command-line order", "
     at = next;
   }
 }
+
+}  // namespace test_cli_check

@@ -6,6 +6,8 @@
 
 #include <fstream>
 
+namespace test_cli_check_columns {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -73,3 +75,5 @@ TEST_CASE("check SARIF output declares code point columns and gives them", "[cli
     CHECK(region["endColumn"].number() == columns[i] + 4);
   }
 }
+
+}  // namespace test_cli_check_columns

@@ -8,6 +8,8 @@
 
 #include <unistd.h>
 
+namespace test_cli_check_fix {
+
 namespace fs = std::filesystem;
 using fexpr::testing::run_shell;
 using fexpr::testing::ScratchFolder;
@@ -178,3 +180,5 @@ TEST_CASE("--fix in a folder that cannot be written leaves the file as it was", 
   CHECK(dir.read("locked/m.adm") == kModel);
   CHECK(std::distance(fs::directory_iterator(dir.path / "locked"), fs::directory_iterator()) == 1);
 }
+
+}  // namespace test_cli_check_fix

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <unistd.h>
 
+namespace test_cli_check_inputs {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 using fexpr::testing::run_shell;
@@ -157,3 +159,5 @@ TEST_CASE("check reads standard input once; a second '-' is an error and the res
   CHECK_THAT(r.out,
              Catch::Matchers::Contains("<stdin>: error[io]: standard input was already read as '<stdin>'; give '-' once\n"));
 }
+
+}  // namespace test_cli_check_inputs

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_check_lint {
+
 using fexpr::testing::ScratchFolder;
 
 namespace {
@@ -183,3 +185,5 @@ TEST_CASE("standard input is configured from the folder of its --stdin-name", "[
   CHECK(unnamed.status == 1);
   CHECK(has(unnamed.out, "<stdin>:8:22: error[name]: "));
 }
+
+}  // namespace test_cli_check_lint

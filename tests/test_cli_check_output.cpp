@@ -9,6 +9,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_check_output {
+
 using fexpr::testing::Json;
 using fexpr::testing::parse_json;
 using fexpr::testing::ScratchFolder;
@@ -161,3 +163,5 @@ TEST_CASE("--output-format github writes workflow annotations, one a diagnostic"
     CHECK(r.out.empty());
   }
 }
+
+}  // namespace test_cli_check_output

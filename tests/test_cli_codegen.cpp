@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_codegen {
+
 using fexpr::testing::run_fexpr;
 
 TEST_CASE("fexpr codegen writes one C function whose signature follows the derivatives asked for") {
@@ -108,3 +110,5 @@ TEST_CASE("fexpr codegen's --var takes a name alone, and a bad one is a usage er
     CHECK(r.out == "fexpr codegen: " + c.message + "\n");
   }
 }
+
+}  // namespace test_cli_codegen

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_codegen_dataset {
+
 using fexpr::testing::run_fexpr;
 
 namespace {
@@ -150,3 +152,5 @@ TEST_CASE("fexpr codegen --id writes a DIF1 of a DIFF that reads MODE, which bec
   CHECK(r.status == 0);
   CHECK(has(r.out, "MODE  (the analysis mode; not differentiated)\n"));
 }
+
+}  // namespace test_cli_codegen_dataset

@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_cli_eval {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -119,3 +121,5 @@ TEST_CASE("eval keeps an expression written as [x, y, z] whole, and DELAY's past
   CHECK(docs[2]["error"]["code"].str() == "not-interpreted");
   CHECK(docs[2]["error"]["column"].number() == 1);
 }
+
+}  // namespace test_cli_eval

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_eval_options {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -127,3 +129,5 @@ TEST_CASE("--precision rounds text output to N significant digits", "[cli][eval]
   CHECK(r.status == 2);
   CHECK(r.out == "fexpr sforce: --set PART/3 z=0.09: the model has no PART/3\n");
 }
+
+}  // namespace test_cli_eval_options

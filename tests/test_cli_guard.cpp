@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <vector>
 
+namespace test_cli_guard {
+
 using fexpr::cli::guarded;
 using fexpr::cli::kInternalError;
 
@@ -34,3 +36,5 @@ TEST_CASE("an exception that escapes a command is an internal error with its mes
   // The README's status: apart from 0, 1 (findings) and 2 (usage errors).
   CHECK(kInternalError == 3);
 }
+
+}  // namespace test_cli_guard

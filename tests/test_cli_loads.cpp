@@ -6,6 +6,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_cli_loads {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -87,3 +89,5 @@ TEST_CASE("loads evaluates a BEAM, with its Jacobian", "[cli][loads][beam]") {
   // AX(3, 1) is PART/3's Euler angle theta while psi = phi = 0: dTx/dtheta = -4320 (row 3: Tx on I).
   CHECK(jacobian(s, 3, "PART/3.theta") == Approx(-4320.0));
 }
+
+}  // namespace test_cli_loads

@@ -9,6 +9,8 @@
 #include <numbers>
 #include <sstream>
 
+namespace test_cli_model {
+
 using fexpr::testing::parse_json;
 using fexpr::testing::run_fexpr;
 
@@ -129,3 +131,5 @@ TEST_CASE("eval --model gives Adams' own Euler parameters for the Chrono pendulu
   CHECK(d[5]["error"]["message"].str() == "ORIENT system 27 (Euler parameters) has components 1 to 4, not 5");
   CHECK(d[5]["error"]["column"].number() == 11);
 }
+
+}  // namespace test_cli_model

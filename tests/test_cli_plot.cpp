@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_cli_plot {
+
 using fexpr::testing::run_fexpr;
 
 TEST_CASE("fexpr plot draws the text plot, with TIME and variables from its options", "[cli][plot]") {
@@ -100,3 +102,5 @@ TEST_CASE("fexpr plot's errors name its options for what is missing", "[cli][plo
   CHECK(r.status == 1);
   CHECK(r.out.starts_with("<input>:1:7: error: DZ needs a model; add --model FILE.adm\n"));
 }
+
+}  // namespace test_cli_plot

@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+namespace test_cli_usage_errors {
+
 using fexpr::testing::run_fexpr;
 
 namespace {
@@ -149,3 +151,5 @@ TEST_CASE("fexpr without a command says to give one", "[cli][usage]") {
   CHECK(r.status == 2);
   CHECK(r.out.find("A subcommand is required") != std::string::npos);
 }
+
+}  // namespace test_cli_usage_errors

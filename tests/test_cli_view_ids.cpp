@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace test_cli_view_ids {
+
 using fexpr::testing::run_fexpr;
 
 namespace {
@@ -48,3 +50,5 @@ TEST_CASE("fexpr codegen --id writes a command file's element named as View name
   CHECK(by_name.out == by_id.out);
   CHECK_THAT(by_name.out, Catch::Matchers::Contains("FUNCTION= of SFORCE/1"));
 }
+
+}  // namespace test_cli_view_ids

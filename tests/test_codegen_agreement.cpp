@@ -21,6 +21,8 @@
 #include <limits>
 #include <random>
 
+namespace test_codegen_agreement {
+
 namespace {
 
 using namespace fexpr;
@@ -454,3 +456,5 @@ TEST_CASE("fexpr codegen writes every function the interpreter evaluates from it
                                             "MIN",   "MOD",   "POLY",   "SHF",    "SIGN", "SIN",  "SINH",
                                             "SQRT",  "STEP",  "STEP5",  "SWEEP",  "TAN",  "TANH", "UV"});
 }
+
+}  // namespace test_codegen_agreement

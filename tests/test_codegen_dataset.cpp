@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+namespace test_codegen_dataset {
+
 namespace {
 
 using namespace fexpr;
@@ -900,3 +902,5 @@ TEST_CASE("Hessians of generated dataset elements agree with the interpreter and
   CHECK(compared == 3 * static_cast<int>(g.elements.size()));
   WARN(file << ": " << compared << " Hessians, worst difference " << worst << " of the largest entry");
 }
+
+}  // namespace test_codegen_dataset

@@ -8,6 +8,8 @@
 #include <cstring>
 #include <fstream>
 
+namespace test_codegen_example {
+
 namespace {
 
 std::string example_expression() {
@@ -73,3 +75,5 @@ TEST_CASE("The example user force gives the interpreter's force and Jacobian bit
   CHECK(std::string(error) == "an input (TIME, MODE or a variable) is NaN or infinite");
   dlclose(handle);
 }
+
+}  // namespace test_codegen_example

@@ -16,6 +16,8 @@
 #include <string>
 #include <thread>
 
+namespace test_codegen_native {
+
 namespace {
 
 bool same_bits(double a, double b) { return std::memcmp(&a, &b, sizeof a) == 0; }
@@ -286,3 +288,5 @@ TEST_CASE("values feeding sums beside other operations fail with the interpreter
                            "(TIME*x - (-TIME))*v - v*0", "x*v*1E300 - SQRT(v)", "x*v", "x - v"})
     agrees_with_interpreter(text, points);
 }
+
+}  // namespace test_codegen_native

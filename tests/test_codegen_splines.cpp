@@ -15,6 +15,8 @@
 #include <string>
 #include <vector>
 
+namespace test_codegen_splines {
+
 namespace {
 
 using namespace fexpr;
@@ -190,3 +192,5 @@ END
     }
   }
 }
+
+}  // namespace test_codegen_splines

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+namespace test_dataset_corpus {
+
 using namespace fexpr;
 
 namespace {
@@ -220,3 +222,5 @@ TEST_CASE("hand-picked expressions of the corpus read as written, continuation c
     CHECK(argument(g, "JFLOAT").values.at(0).text == "2");
   }
 }
+
+}  // namespace test_dataset_corpus

@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace test_dataset_element_ids {
+
 using namespace fexpr::dataset;
 
 TEST_CASE("function arguments name elements by the builtin signatures") {
@@ -72,3 +74,5 @@ TEST_CASE("the checker looks up a solver function's element by the id argument, 
   // The caret is under the 4: "t\nCURVE/3\n" is 10 bytes, then 23 + "CURVE(1, 0, 0, " (15).
   CHECK(error->span.begin == 10 + 23 + 15);
 }
+
+}  // namespace test_dataset_element_ids

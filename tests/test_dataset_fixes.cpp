@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_dataset_fixes {
+
 using fexpr::Code;
 using fexpr::Diagnostic;
 using fexpr::Fix;
@@ -63,3 +65,5 @@ TEST_CASE("the diff marks a last line without a newline, and rejects texts of di
   CHECK(unified_diff("m", "a\nb", "a\nc") == "--- m\n+++ m\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+c\n\\ No newline at end of file\n");
   CHECK_THROWS_AS(unified_diff("m", "a\n", "a\nb\n"), std::invalid_argument);
 }
+
+}  // namespace test_dataset_fixes

@@ -4,6 +4,8 @@
 
 #include <string>
 
+namespace test_dataset_keywords {
+
 using fexpr::dataset::ArgumentKind;
 using fexpr::dataset::find_keyword;
 using fexpr::dataset::find_statement;
@@ -100,3 +102,5 @@ TEST_CASE("only UNITS, ACCGRAV and END go without an id") {
     CHECK(statement.takes_id == !without);
   }
 }
+
+}  // namespace test_dataset_keywords

@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_dataset_lint {
+
 using fexpr::Code;
 using fexpr::Severity;
 using namespace fexpr::dataset;
@@ -54,3 +56,5 @@ TEST_CASE("fix_all applies the fixes that the fixed text reveals", "[lint][fixes
   CHECK(all.source->text() == kHead + "MOTION/1, JOINT=1, FUNCTION=STEP5(TIME, 0, 0, 1, 1)\nEND\n");
   CHECK(all.diagnostics.empty());
 }
+
+}  // namespace test_dataset_lint

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_dataset_lint_config {
+
 using fexpr::Code;
 using fexpr::Severity;
 using fexpr::testing::ScratchFolder;
@@ -87,3 +89,5 @@ TEST_CASE("exclude patterns match the relative path or one of its names", "[lint
   CHECK_FALSE(config.excludes("/models/generated_not/x.adm"));
   CHECK_FALSE(config.excludes("/models/draft.adm"));
 }
+
+}  // namespace test_dataset_lint_config

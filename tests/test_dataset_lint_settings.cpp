@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_dataset_lint_settings {
+
 using fexpr::Code;
 using fexpr::Severity;
 using namespace fexpr::dataset;
@@ -60,3 +62,5 @@ TEST_CASE("settings drop codes not selected or ignored, and change severities", 
     CHECK(file.diagnostics[2].severity == Severity::warning);
   }
 }
+
+}  // namespace test_dataset_lint_settings

@@ -10,6 +10,8 @@
 #include <variant>
 #include <vector>
 
+namespace test_dataset_loaded_model {
+
 using namespace fexpr;
 
 namespace {
@@ -87,3 +89,5 @@ TEST_CASE("DIF states compiled against a context without them are an evaluation 
                       "VARIABLE/3: the expression was compiled with 1 variables; Inputs::variables holds 0");
   }
 }
+
+}  // namespace test_dataset_loaded_model

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace test_dataset_malformed {
+
 using namespace fexpr;
 using namespace std::string_literals;
 
@@ -210,3 +212,5 @@ TEST_CASE("random damage to a real dataset never breaks the reader") {
     check_within(text, dataset::read(SourceText("damaged.adm", text)));
   }
 }
+
+}  // namespace test_dataset_malformed

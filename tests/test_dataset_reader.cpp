@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+namespace test_dataset_reader {
+
 using namespace fexpr;
 using namespace std::string_literals;
 using fexpr::dataset::Argument;
@@ -488,3 +490,5 @@ TEST_CASE("CRLF line ends, tabs, lower case and a title that starts with '!' all
   CHECK(r.data.statements[3].arguments.at(3).expression == "varval(3)");
   CHECK(r.data.statements[4].name == "END");
 }
+
+}  // namespace test_dataset_reader

@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace test_dataset_rules {
+
 using fexpr::Code;
 using fexpr::dataset::find_rule;
 using fexpr::dataset::rule;
@@ -62,3 +64,5 @@ TEST_CASE("a rule's example raises its code and its correction does not", "[rule
     CHECK_FALSE(raises(r.correction, r.code));
   }
 }
+
+}  // namespace test_dataset_rules

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_dataset_suppressions {
+
 using fexpr::Code;
 using fexpr::Diagnostic;
 using fexpr::Severity;
@@ -115,3 +117,5 @@ TEST_CASE("suppressions read lines that end with CRLF", "[lint][suppressions]") 
   REQUIRE(f.diagnostics.size() == 1);
   CHECK(text_at(f, f.diagnostics[0]) == "! fexpr: ignore[domain");
 }
+
+}  // namespace test_dataset_suppressions

@@ -8,6 +8,8 @@
 #include <cmath>
 #include <string>
 
+namespace test_delay {
+
 using fexpr::Code;
 using fexpr::testing::Bench;
 using fexpr::testing::derivatives;
@@ -136,3 +138,5 @@ TEST_CASE("The checker evaluates DELAY at the initial state, where it needs no h
   // Only VARIABLE/3 fails: its history is -1 there.
   CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"8:22:error:domain"});
 }
+
+}  // namespace test_delay

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace test_diagnostic_codes {
+
 using fexpr::Code;
 using fexpr::Diagnostic;
 using fexpr::Severity;
@@ -107,3 +109,5 @@ TEST_CASE("diagnostic code names are distinct, lower case and hyphenated", "[dia
     CHECK(++seen[name] == 1);
   }
 }
+
+}  // namespace test_diagnostic_codes

@@ -7,6 +7,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_diagnostic_fixes {
+
 using fexpr::Code;
 using fexpr::Diagnostic;
 
@@ -103,3 +105,5 @@ TEST_CASE("STEP in a MOTION has an unsafe fix to STEP5; other rough functions ha
   CHECK_FALSE(fix->safe);
   CHECK_FALSE(fix_of("MOTION/1, JOINT=1, FUNCTION=IF(TIME-1: 0, 0, 1)\n", Code::discontinuity));
 }
+
+}  // namespace test_diagnostic_fixes

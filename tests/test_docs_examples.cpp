@@ -12,6 +12,8 @@
 #include <fstream>
 #include <thread>
 
+namespace test_docs_examples {
+
 namespace fs = std::filesystem;
 namespace docs = fexpr::testing::docs;
 
@@ -88,3 +90,5 @@ TEST_CASE("every shell session of the README and the guide prints what the page 
   INFO(commands << " commands in " << all.sessions.size() << " sessions");
   CHECK(failed == 0);
 }
+
+}  // namespace test_docs_examples

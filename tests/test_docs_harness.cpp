@@ -8,6 +8,8 @@
 
 #include <filesystem>
 
+namespace test_docs_harness {
+
 namespace docs = fexpr::testing::docs;
 using Lines = std::vector<std::string>;
 
@@ -116,3 +118,5 @@ TEST_CASE("fexpr in a session is the program under test", "[docs]") {
   REQUIRE(reading.sessions.size() == 1);
   CHECK(docs::run(reading.sessions[0], scratch.path, bin).empty());
 }
+
+}  // namespace test_docs_harness

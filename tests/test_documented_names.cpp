@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+namespace test_documented_names {
+
 using fexpr::Code;
 using fexpr::Severity;
 using fexpr::testing::Bench;
@@ -123,3 +125,5 @@ TEST_CASE("FXFREQ and FXMODE are known names without a value outside a FLEX_BODY
     CHECK(n[0].find("FXMODE is the mode number") == 0);
   }
 }
+
+}  // namespace test_documented_names

@@ -8,6 +8,8 @@
 #include <map>
 #include <random>
 
+namespace test_eval {
+
 using fexpr::testing::Bench;
 using fexpr::testing::derivatives;
 using fexpr::testing::where;
@@ -220,3 +222,5 @@ TEST_CASE("gradients over 5 to 16 lanes run on the fast form and equal the refer
     CHECK(bits[0] == bits[1]);
   }
 }
+
+}  // namespace test_eval

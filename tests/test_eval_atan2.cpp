@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_eval_atan2 {
+
 using fexpr::testing::Bench;
 using fexpr::testing::compile_on;
 using fexpr::testing::form_name;
@@ -50,3 +52,5 @@ TEST_CASE("ATAN2 just below the negative x axis is still near -pi", "[eval][atan
   fexpr::Workspace ws;
   CHECK(b.compile_ok("ATAN2(y, -1)").value(b.inputs(), ws) == -pi);
 }
+
+}  // namespace test_eval_atan2

@@ -20,6 +20,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_eval_batch {
+
 namespace {
 
 using namespace fexpr;
@@ -382,3 +384,5 @@ TEST_CASE("a point the fast run gives up on is computed by the reference form, a
   CHECK(out == std::vector<double>{3.0, 4.0, 5.0, 6.0, 7.0});
   CHECK(bindings.calls == 10);
 }
+
+}  // namespace test_eval_batch

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_eval_compile_hints {
+
 using namespace fexpr;
 
 namespace {
@@ -43,3 +45,5 @@ TEST_CASE("a function that reads a model gets the front end's way to give one", 
     CHECK(first_error("FM(2)", kHints) == "FM needs solver state (a model and a solver), which fexpr does not evaluate");
   }
 }
+
+}  // namespace test_eval_compile_hints

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace test_eval_constant_arguments {
+
 using fexpr::testing::Bench;
 using fexpr::testing::Form;
 
@@ -192,3 +194,5 @@ TEST_CASE("a contact force on a model's measures has the Hessian of its gradient
     }
   }
 }
+
+}  // namespace test_eval_constant_arguments

@@ -15,6 +15,8 @@
 #include <span>
 #include <stdexcept>
 
+namespace test_eval_gradient_entry {
+
 using fexpr::testing::Bench;
 using fexpr::testing::Form;
 
@@ -275,3 +277,5 @@ TEST_CASE("a bound call that throws out of a gradient leaves the workspace free"
   std::vector<double> grad(plain.expression->derivative_count());
   CHECK(plain.expression->gradient(in, ws, grad) == 3.0);
 }
+
+}  // namespace test_eval_gradient_entry

@@ -9,6 +9,8 @@
 #include <cmath>
 #include <fstream>
 
+namespace test_eval_power {
+
 using fexpr::testing::Bench;
 using fexpr::testing::Form;
 using fexpr::testing::kForms;
@@ -178,3 +180,5 @@ TEST_CASE("an exponent bound to a VARIABLE keeps its second derivative", "[eval]
   CHECK(doc["hessian"]["TIME,TIME"].number() == Approx(-2.0 * std::log(2.0)).epsilon(1e-15));
   CHECK(doc["hessian"]["TIME,x"].number() == 0.0);
 }
+
+}  // namespace test_eval_power

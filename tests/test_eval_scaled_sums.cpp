@@ -9,6 +9,8 @@
 #include <cmath>
 #include <functional>
 
+namespace test_eval_scaled_sums {
+
 using fexpr::testing::Bench;
 
 namespace {
@@ -72,3 +74,5 @@ TEST_CASE("scaled sums give the bits of the operations as written, in the value 
     }
   }
 }
+
+}  // namespace test_eval_scaled_sums

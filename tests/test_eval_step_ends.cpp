@@ -5,6 +5,8 @@
 
 #include <string>
 
+namespace test_eval_step_ends {
+
 using fexpr::testing::Bench;
 using fexpr::testing::compile_on;
 using fexpr::testing::form_name;
@@ -81,3 +83,5 @@ TEST_CASE("a step of constants with x0 > x1 compiles and fails when evaluated", 
   CHECK(failure(e, b, 0) == "HAVSIN" + kBackwards + "HAVSIN(x, x1, h1, x0, h0)");
   CHECK(b.value("HAVSIN(1.5, 1, 0, 2, 1)") == Approx(0.5).epsilon(1e-15));  // (1 - cos(π/2))/2
 }
+
+}  // namespace test_eval_step_ends

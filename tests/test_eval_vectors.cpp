@@ -8,6 +8,8 @@
 #include <cmath>
 #include <random>
 
+namespace test_eval_vectors {
+
 using fexpr::Code;
 using fexpr::testing::Bench;
 using fexpr::testing::derivatives;
@@ -305,3 +307,5 @@ TEST_CASE("UVX, UVY and UVZ are marker axes: DXYZ(i, j)*UVX(k) = DX(i, j, k), as
   CHECK(m.value("MAG(UVX(20, 30) % UVY(20, 30) - UVZ(20, 30))") == Approx(0.0).margin(1e-15));
   CHECK(m.compile_error("UVX(0)*[1, 0, 0]").message == "UVX measures marker i, which cannot be ground (0)");
 }
+
+}  // namespace test_eval_vectors

@@ -19,6 +19,8 @@
 #include <memory>
 #include <vector>
 
+namespace test_eval_x86_64_assembler {
+
 namespace {
 
 using fexpr::detail::x86_64::Assembler;
@@ -178,3 +180,5 @@ TEST_CASE("a pool constant is swapped into a commutative operation only without 
       }
   }
 }
+
+}  // namespace test_eval_x86_64_assembler

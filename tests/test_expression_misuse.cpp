@@ -10,6 +10,8 @@
 #include <thread>
 #include <vector>
 
+namespace test_expression_misuse {
+
 namespace {
 
 fexpr::Expression compiled(const std::string& text, const fexpr::Context& context) {
@@ -136,3 +138,5 @@ TEST_CASE("a workspace another thread is evaluating with is a usage error, not s
   // Once the other evaluation is over the workspace serves this thread.
   CHECK(other.value(in, shared) == 10.0);
 }
+
+}  // namespace test_expression_misuse

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_forces_beam {
+
 namespace {
 
 using fexpr::testing::ForceModel;
@@ -188,3 +190,5 @@ TEST_CASE("a bad BEAM is an error at its place", "[forces][beam]") {
   CHECK(d.code == fexpr::Code::not_interpreted);
   CHECK(d.message.find("FORMULATION=STRING") != std::string::npos);
 }
+
+}  // namespace test_forces_beam

@@ -3,6 +3,7 @@
 // against central differences, BUSH(...) in expressions, and errors at their place.
 #include "force_checks.hpp"
 
+namespace test_forces_bushing {
 
 namespace {
 
@@ -82,3 +83,5 @@ TEST_CASE("a bad BUSHING is an error at its place", "[forces][bushing]") {
   CHECK(m.error("BUSHING", 2).starts_with("t.adm:6:27: error: BUSHING/2 CT= must not be negative, got -2"));
   CHECK(m.error("BUSHING", 3).starts_with("t.adm:7:1: error: BUSHING/3 needs I="));
 }
+
+}  // namespace test_forces_bushing

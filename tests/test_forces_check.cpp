@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_forces_check {
+
 TEST_CASE("check reports bad force elements at their places", "[forces][check]") {
   auto f = fexpr::dataset::check_text("t.adm",
                                       "bad forces\n"
@@ -61,3 +63,5 @@ TEST_CASE("a force element at a marker off the rigid parts is noted, an undefine
   auto f = fexpr::dataset::check_text("t.adm", text);
   CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"14:29:error:reference", "15:19:error:reference"});
 }
+
+}  // namespace test_forces_check

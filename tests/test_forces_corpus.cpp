@@ -15,6 +15,8 @@
 #include <map>
 #include <sstream>
 
+namespace test_forces_corpus {
+
 namespace {
 
 struct Tally {
@@ -83,3 +85,5 @@ TEST_CASE("the corpus's linear BEAMs evaluate and its non-linear ones are noted"
   CHECK(tally["BEAM"].evaluated == 58);
   CHECK(tally["BEAM"].noted == 40 + 43);
 }
+
+}  // namespace test_forces_corpus

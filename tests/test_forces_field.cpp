@@ -3,6 +3,8 @@
 // differences, balance, FIELD(...) in expressions, and errors at their place.
 #include "force_checks.hpp"
 
+namespace test_forces_field {
+
 namespace {
 
 using fexpr::testing::ForceModel;
@@ -90,3 +92,5 @@ TEST_CASE("the FAST tower's FIELDs carry no load at their free length", "[forces
   auto l = m.loads("FIELD", 1101);
   for (int row = 0; row < 4; ++row) CHECK(m.load(l, row).norm() < 1e-6);
 }
+
+}  // namespace test_forces_field

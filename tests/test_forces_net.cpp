@@ -4,6 +4,8 @@
 
 #include <cmath>
 
+namespace test_forces_net {
+
 using fexpr::testing::ForceModel;
 
 TEST_CASE("FX..TM sum the loads of the force elements at a marker", "[forces][net]") {
@@ -32,3 +34,5 @@ TEST_CASE("FX where a joint acts is not evaluated and says why", "[forces][net]"
   CHECK(d.message == "FX(2, ...) is not evaluated: JOINT/1 also acts at marker 2: its load there is a reaction only a solver knows");
   CHECK(m.compile_error("FX(99)").message == "marker 99 is not defined");
 }
+
+}  // namespace test_forces_net

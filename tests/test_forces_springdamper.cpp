@@ -6,6 +6,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_forces_springdamper {
+
 namespace {
 
 using fexpr::testing::ForceModel;
@@ -118,3 +120,5 @@ TEST_CASE("a bad SPRINGDAMPER is an error at its place", "[forces][springdamper]
   CHECK(m.error("SPRINGDAMPER", 3).starts_with("t.adm:7:1: error: SPRINGDAMPER/3 needs one of TRANSLATIONAL and ROTATIONAL"));
   CHECK(m.error("SPRINGDAMPER", 4).starts_with("t.adm:8:42: error: SPRINGDAMPER/4 is TRANSLATIONAL: KT= belongs"));
 }
+
+}  // namespace test_forces_springdamper

@@ -3,6 +3,7 @@
 // central differences, the balance of forces and moments, the element functions, and errors.
 #include "force_checks.hpp"
 
+namespace test_forces_vector {
 
 namespace {
 
@@ -89,3 +90,5 @@ TEST_CASE("a vector force that cannot be evaluated says why, at its place", "[fo
   CHECK(m.error("VFORCE", 3).find("its loads refer back to it") != std::string::npos);
   CHECK(m.error("GFORCE", 4).starts_with("t.adm:10:41: error: marker 99 is not defined"));
 }
+
+}  // namespace test_forces_vector

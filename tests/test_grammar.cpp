@@ -4,6 +4,8 @@
 #include <cmath>
 #include <numbers>
 
+namespace test_grammar {
+
 using fexpr::testing::Bench;
 using fexpr::testing::where;
 
@@ -191,3 +193,5 @@ TEST_CASE("a long flat expression parses and evaluates without deep recursion", 
   for (int i = 0; i < 200000; ++i) t += "+1";
   CHECK(b.value(t) == 200001.0);
 }
+
+}  // namespace test_grammar

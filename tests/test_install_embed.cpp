@@ -18,6 +18,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+namespace test_install_embed {
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -264,3 +266,5 @@ TEST_CASE("the installed package builds and links C and C++ hosts", "[install]")
     CHECK(out.out == "-1007.5 0 -10000 -25\n");
   }
 }
+
+}  // namespace test_install_embed

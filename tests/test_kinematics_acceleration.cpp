@@ -1,6 +1,8 @@
 // ACCX, ACCY, ACCZ, ACCM and WDTX, WDTY, WDTZ, WDTM: accelerations, in any frame.
 #include "test_kinematics_support.hpp"
 
+namespace test_kinematics_acceleration {
+
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
 
@@ -151,3 +153,5 @@ TEST_CASE("ACCM and WDTM of a zero vector are 0 with no derivative", "[kinematic
     CHECK(error_at(model, s, "WDTX", {20}, 2).empty());
   }
 }
+
+}  // namespace test_kinematics_acceleration

@@ -3,6 +3,8 @@
 
 #include <random>
 
+namespace test_kinematics_angles {
+
 using namespace kinematics_test;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
@@ -175,3 +177,5 @@ TEST_CASE("Every angle lies in its documented range and rebuilds the relative ro
     CHECK(std::abs(pitch) <= kPi / 2);
   }
 }
+
+}  // namespace test_kinematics_angles

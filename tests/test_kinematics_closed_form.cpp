@@ -7,6 +7,8 @@
 #include <bit>
 #include <cstdint>
 
+namespace test_kinematics_closed_form {
+
 using namespace kinematics_test;
 
 namespace {
@@ -128,3 +130,5 @@ TEST_CASE("A marker at its part's origin along its axes reads no Euler angle for
     }
   }
 }
+
+}  // namespace test_kinematics_closed_form

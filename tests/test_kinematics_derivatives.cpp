@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <new>
 
+namespace test_kinematics_derivatives {
+
 using namespace kinematics_test;
 
 using fexpr::testing::allocations;
@@ -118,3 +120,5 @@ TEST_CASE("Evaluation does not allocate, at any order and width", "[kinematics][
   CHECK(error == nullptr);
   CHECK(during == 0);
 }
+
+}  // namespace test_kinematics_derivatives

@@ -1,6 +1,8 @@
 // DX, DY, DZ, DM: offsets between marker origins, in the axes of a chosen marker.
 #include "test_kinematics_support.hpp"
 
+namespace test_kinematics_displacement {
+
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
 
@@ -161,3 +163,5 @@ TEST_CASE("DM of coincident markers is 0 and has no derivative", "[kinematics][d
     CHECK(error_at(model, s, "DX", {20, 30}, 2).empty());
   }
 }
+
+}  // namespace test_kinematics_displacement

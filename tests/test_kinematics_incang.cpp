@@ -2,6 +2,8 @@
 // (https://adams.thisaray.com/adams_solver/cfunc_incang.html).
 #include "test_kinematics_derivative_support.hpp"
 
+namespace test_kinematics_incang {
+
 using namespace kinematics_test;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
@@ -114,3 +116,5 @@ TEST_CASE("INCANG gradient and Hessian match finite differences", "[kinematics][
   for (const std::vector<long>& ids : {std::vector<long>{20, 30, 40}, {20, 1, 40}, {20, 21, 30}, {20, 30, 21}})
     check_derivatives(scene, "INCANG", ids, 10);
 }
+
+}  // namespace test_kinematics_incang

@@ -3,6 +3,8 @@
 
 #include <stdexcept>
 
+namespace test_kinematics_model {
+
 using namespace kinematics_test;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
@@ -278,3 +280,5 @@ TEST_CASE("Evaluating with a state made before parts were added is an error", "[
   REQUIRE(error != nullptr);
   CHECK_THAT(error, Contains("does not match the model"));
 }
+
+}  // namespace test_kinematics_model

@@ -12,6 +12,8 @@
 #include <tuple>
 #include <vector>
 
+namespace test_kinematics_model_bindings {
+
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
 
@@ -177,3 +179,5 @@ TEST_CASE("ModelBindings' direct value functions give evaluate()'s bits, and NaN
     CHECK(bindings.value_function(handle_of(bindings, name, {30, 1})).function == nullptr);
   }
 }
+
+}  // namespace test_kinematics_model_bindings

@@ -6,6 +6,8 @@
 
 #include <array>
 
+namespace test_kinematics_orient {
+
 using namespace kinematics_test;
 using Catch::Matchers::Contains;
 using Catch::Matchers::Equals;
@@ -308,3 +310,5 @@ TEST_CASE("An ORIENT call made without bind and undefined codes is an evaluation
                Equals("ORIENT system or component is not defined (the call was not bound)"));
   }
 }
+
+}  // namespace test_kinematics_orient

@@ -3,6 +3,8 @@
 #include "kinematics/model_bindings.hpp"
 #include "test_kinematics_support.hpp"
 
+namespace test_kinematics_unit_vectors {
+
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
 
@@ -133,3 +135,5 @@ TEST_CASE("ModelBindings resolve the unit-vector components by their dotted name
   CHECK(value == Approx(std::sin(0.3)).margin(1e-15));
   CHECK_FALSE(bindings.resolve_measure("UVX", arguments).has_value());
 }
+
+}  // namespace test_kinematics_unit_vectors

@@ -1,6 +1,8 @@
 // VX, VY, VZ, VM, VR and WX, WY, WZ, WM: velocities of marker origins and angular velocities.
 #include "test_kinematics_support.hpp"
 
+namespace test_kinematics_velocity {
+
 using namespace kinematics_test;
 using Catch::Matchers::Equals;
 
@@ -173,3 +175,5 @@ TEST_CASE("Velocity singular points are errors or documented values", "[kinemati
     CHECK_THAT(error_at(model, s, "WM", {20, 30}, 1), Equals("WM has no derivative at zero angular velocity"));
   }
 }
+
+}  // namespace test_kinematics_velocity

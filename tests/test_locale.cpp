@@ -25,6 +25,8 @@
 #include <string>
 #include <variant>
 
+namespace test_locale {
+
 using fexpr::testing::Bench;
 using fexpr::testing::run_fexpr;
 
@@ -204,3 +206,5 @@ TEST_CASE("the fexpr program prints '.' decimal points with LC_ALL=de_DE.UTF-8",
   CHECK(repl.out == "= 4.5\n");
   CHECK(comma.status == 2);  // a comma is never a decimal point
 }
+
+}  // namespace test_locale

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_lsp_code_actions {
+
 using fexpr::testing::json;
 using fexpr::testing::kUri;
 using fexpr::testing::OpenModel;
@@ -50,3 +52,5 @@ TEST_CASE("a code action request without a range is InvalidParams") {
   CHECK(r["error"]["code"] == -32602);
   CHECK(r["error"]["message"] == "params.range is missing");
 }
+
+}  // namespace test_lsp_code_actions

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace test_lsp_completion {
+
 using fexpr::testing::json;
 using fexpr::testing::OpenModel;
 using fexpr::testing::range;
@@ -87,3 +89,5 @@ TEST_CASE("in a comment nothing is offered") {
   Typing t;
   CHECK(t.items(1, 10).empty());
 }
+
+}  // namespace test_lsp_completion

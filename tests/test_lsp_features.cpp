@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_lsp_features {
+
 using fexpr::testing::json;
 using fexpr::testing::kUri;
 using fexpr::testing::OpenModel;
@@ -157,3 +159,5 @@ TEST_CASE("document symbols are the statements, with their Adams View names") {
   CHECK(s[5]["range"]["end"] == position(10, 41));
   CHECK(s[5]["selectionRange"] == range(9, 0, 8));
 }
+
+}  // namespace test_lsp_features

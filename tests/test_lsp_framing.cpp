@@ -7,6 +7,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace test_lsp_framing {
+
 using fexpr::lsp::EndOfInput;
 using fexpr::lsp::Frame;
 using fexpr::lsp::FramingError;
@@ -118,3 +120,5 @@ TEST_CASE("write_message frames the body with its length in bytes") {
   close(fds[0]);
   CHECK(std::string(buffer, static_cast<std::size_t>(n)) == "Content-Length: 4\r\n\r\n\"\xC3\xA9\"");
 }
+
+}  // namespace test_lsp_framing

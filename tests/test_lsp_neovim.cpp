@@ -13,6 +13,8 @@
 #include <filesystem>
 #include <fstream>
 
+namespace test_lsp_neovim {
+
 using nlohmann::json;
 
 namespace {
@@ -105,3 +107,5 @@ TEST_CASE("Neovim with the documented setup shows diagnostics, hover on K, compl
   CHECK(r["stopped"] == true);
   CHECK(r["exit_code"] == 0);
 }
+
+}  // namespace test_lsp_neovim

@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace test_lsp_positions {
+
 using fexpr::lsp::LineIndex;
 using fexpr::lsp::LspPosition;
 
@@ -58,3 +60,5 @@ TEST_CASE("positions past the end are clamped to the end of the text") {
   CHECK(empty.offset({0, 3}) == 0);
   CHECK(same(empty.position(0), {0, 0}));
 }
+
+}  // namespace test_lsp_positions

@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_lsp_protocol {
+
 using fexpr::testing::json;
 using fexpr::testing::LspProcess;
 
@@ -235,3 +237,5 @@ TEST_CASE("the end of the input inside a message ends the server after reporting
   CHECK(error_code(server.response(nullptr)) == -32700);
   CHECK(server.wait() == 1);
 }
+
+}  // namespace test_lsp_protocol

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <string>
 
+namespace test_lsp_recheck {
+
 TEST_CASE("a 10,000-line dataset is re-checked after an edit") {
   std::string text = fexpr::testing::recheck_dataset(2000);
   REQUIRE(std::count(text.begin(), text.end(), '\n') == 10004);
@@ -29,3 +31,5 @@ TEST_CASE("a 10,000-line dataset is re-checked after an edit") {
     CHECK(checked.functions == 4000);
   }
 }
+
+}  // namespace test_lsp_recheck

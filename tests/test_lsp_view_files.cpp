@@ -5,6 +5,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_lsp_view_files {
+
 using fexpr::testing::json;
 using fexpr::testing::LspProcess;
 
@@ -141,3 +143,5 @@ TEST_CASE("completion after a dotted name offers the model's objects that start 
   for (const json& item : c["items"]) labels.push_back(item["label"]);
   CHECK(labels == std::vector<std::string>{".pendulum.PART_2.MK"});
 }
+
+}  // namespace test_lsp_view_files

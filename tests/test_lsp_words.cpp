@@ -11,6 +11,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_lsp_words {
+
 using fexpr::testing::json;
 using fexpr::testing::LspProcess;
 
@@ -125,3 +127,5 @@ TEST_CASE("a View command file's commands get no dataset words") {
   Open d("m.cmd", "model create model_name = m\nmarker create marker_name = .m.ground.MK\n");
   CHECK(d.hover(1, 2).is_null());
 }
+
+}  // namespace test_lsp_words

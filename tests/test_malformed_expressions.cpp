@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace test_malformed_expressions {
+
 using fexpr::testing::Bench;
 
 namespace {
@@ -143,3 +145,5 @@ TEST_CASE("more arguments than any function takes is an arity error, not an over
     CHECK(r.diagnostics.front().code == fexpr::Code::arity);
   }
 }
+
+}  // namespace test_malformed_expressions

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+namespace test_numbers_edge {
+
 using Catch::Matchers::Contains;
 using fexpr::testing::Bench;
 using fexpr::testing::where;
@@ -314,3 +316,5 @@ TEST_CASE("the fexpr program reads --time, --mode and --var as expressions read 
   CHECK(overflow.status == 1);
   CHECK_THAT(overflow.out, Contains("<expression 1>:1:5: error: number 1E400 is out of the range of double precision"));
 }
+
+}  // namespace test_numbers_edge

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+namespace test_plant_values {
+
 using fexpr::Code;
 using fexpr::testing::LoadedDataset;
 using fexpr::testing::where;
@@ -109,3 +111,5 @@ TEST_CASE("The checker checks PINPUT and POUTPUT lists and cycles through them",
     CHECK(problems("PINPUT/2, VARIABLES=8\nVARIABLE/8, FUNCTION=PINVAL(2, 1) + 1\n") == expected);
   }
 }
+
+}  // namespace test_plant_values

@@ -10,6 +10,8 @@
 #include <string>
 #include <variant>
 
+namespace test_printer {
+
 namespace {
 
 std::string print(const std::string& text) {
@@ -128,3 +130,5 @@ TEST_CASE("every real expression of the corpus parses and prints to a fixed poin
   CHECK(count > 1400);
   CHECK(failures == static_cast<int>(malformed.size()));
 }
+
+}  // namespace test_printer

@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+namespace test_repl_call_hint {
+
 using namespace fexpr::repl;
 
 TEST_CASE("the open call and its argument are read from the text before the cursor", "[repl][hint]") {
@@ -71,3 +73,5 @@ TEST_CASE("an id argument names the statement its formula names, else the functi
   CHECK(id_statement("STEP").empty());  // no id argument
   CHECK(id_statement("NOSUCH").empty());
 }
+
+}  // namespace test_repl_call_hint

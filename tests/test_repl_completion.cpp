@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_repl_completion {
+
 using fexpr::repl::Session;
 
 namespace {
@@ -110,3 +112,5 @@ TEST_CASE("an entry cut short inside a call names the arguments it lacks", "[rep
   session.finish();
   CHECK(out.str().ends_with("  note: IF( is missing eq and gt\n"));
 }
+
+}  // namespace test_repl_completion

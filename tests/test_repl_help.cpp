@@ -10,6 +10,8 @@
 #include <map>
 #include <sstream>
 
+namespace test_repl_help {
+
 using fexpr::repl::Session;
 
 namespace {
@@ -100,3 +102,5 @@ TEST_CASE("help TOPIC lists the topic's signatures, and help alone lists every n
   CHECK(topic_of_name["IF"] == "general:");
   CHECK(topic_of_name["PI"] == "constants:");
 }
+
+}  // namespace test_repl_help

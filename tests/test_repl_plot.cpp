@@ -12,6 +12,8 @@
 #include <string>
 #include <system_error>
 
+namespace test_repl_plot {
+
 using fexpr::repl::Curve;
 
 namespace {
@@ -336,3 +338,5 @@ TEST_CASE("in the SVG a gap splits a curve into separate polylines, and overlays
     CHECK(fexpr::repl::svg_plot(curves[1]).find("legend") == std::string::npos);
   }
 }
+
+}  // namespace test_repl_plot

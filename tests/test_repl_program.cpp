@@ -10,6 +10,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_repl_program {
+
 using fexpr::testing::PtyProgram;
 using fexpr::testing::run_fexpr;
 
@@ -226,3 +228,5 @@ TEST_CASE("repl's piped output has no prompt and no escape sequences", "[cli][re
   CHECK(r.out.find("fexpr>") == std::string::npos);
   CHECK(r.out.find('\x1b') == std::string::npos);
 }
+
+}  // namespace test_repl_program

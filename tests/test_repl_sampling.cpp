@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+namespace test_repl_sampling {
+
 using namespace fexpr;
 using fexpr::repl::Graph;
 using fexpr::repl::Sweep;
@@ -72,3 +74,5 @@ TEST_CASE("a derivative curve is the derivative with respect to the swept input"
   s = repl::sample(over_time, Sweep{"TIME", std::nullopt, 0, 1}, f.in, f.ws, 2);
   CHECK(s.curves[0].y == std::vector<double>{3, 3});
 }
+
+}  // namespace test_repl_sampling

@@ -13,6 +13,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_repl_session {
+
 using fexpr::repl::Session;
 using fexpr::testing::Run;
 
@@ -471,3 +473,5 @@ TEST_CASE(":check runs the dataset checker on the loaded model or a file", "[rep
     CHECK(run.session.failed());
   }
 }
+
+}  // namespace test_repl_session

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace test_repl_statements {
+
 using fexpr::testing::Run;
 
 namespace {
@@ -126,3 +128,5 @@ TEST_CASE("statements add to a loaded model, whose part states stay as set", "[r
   }
   std::remove(path.c_str());
 }
+
+}  // namespace test_repl_statements

@@ -9,6 +9,8 @@
 #include <map>
 #include <numbers>
 
+namespace test_sforce {
+
 namespace {
 
 struct Loaded : fexpr::testing::LoadedDataset {
@@ -171,3 +173,5 @@ TEST_CASE("the SFORCE function gives the components of another SFORCE", "[sforce
   CHECK(value(2) == Approx(1007.5));
   CHECK(value(3) == Approx(1007.5));  // FM = |f|
 }
+
+}  // namespace test_sforce

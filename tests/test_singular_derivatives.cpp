@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+namespace test_singular_derivatives {
+
 using Catch::Matchers::Contains;
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
@@ -424,3 +426,5 @@ TEST_CASE("Euler angles at their gimbal lock: the documented values, derivatives
     CHECK(b("AY(21)", 0).value == Approx(kPi / 2).margin(1e-15));
   }
 }
+
+}  // namespace test_singular_derivatives

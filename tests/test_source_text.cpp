@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace test_source_text {
+
 using fexpr::Diagnostic;
 using fexpr::SourceText;
 
@@ -99,3 +101,5 @@ TEST_CASE("JSON strings replace each byte that is not well-formed UTF-8 by U+FFF
   CHECK(fexpr::json::quote("\xED\xA0\x80") == "\"\xEF\xBF\xBD\xEF\xBF\xBD\xEF\xBF\xBD\"");  // surrogate
   CHECK(fexpr::json::quote("\xF0\x9D\x91\xA5\xE2\x82\xAC") == "\"\xF0\x9D\x91\xA5\xE2\x82\xAC\"");
 }
+
+}  // namespace test_source_text

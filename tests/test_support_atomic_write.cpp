@@ -7,6 +7,8 @@
 
 #include <unistd.h>
 
+namespace test_support_atomic_write {
+
 namespace fs = std::filesystem;
 using fexpr::testing::ScratchFolder;
 
@@ -53,3 +55,5 @@ TEST_CASE("when the rename fails the target is untouched and the temporary file 
   CHECK(dir.read("target/inside.adm") == "x\n");
   CHECK(entries(dir.path) == 1);
 }
+
+}  // namespace test_support_atomic_write

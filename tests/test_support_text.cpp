@@ -5,6 +5,8 @@
 
 #include <array>
 
+namespace test_support_text {
+
 using fexpr::text::nearest;
 using fexpr::text::only_nearest;
 
@@ -33,3 +35,5 @@ TEST_CASE("a candidate listed twice is still one candidate", "[text]") {
   constexpr std::array<std::string_view, 3> names = {"TIME", "TIME", "time"};
   CHECK(only_nearest("TIEM", "TIME", names));
 }
+
+}  // namespace test_support_text

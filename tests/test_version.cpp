@@ -11,6 +11,8 @@
 
 #include <regex>
 
+namespace test_version {
+
 using fexpr::testing::project_version;
 using fexpr::testing::run_fexpr;
 
@@ -34,3 +36,5 @@ TEST_CASE("check's SARIF names the version as its driver's", "[version][cli][sar
   REQUIRE(std::regex_search(r.out, m, std::regex(R"re("driver": \{"name": "fexpr", "version": "([^"]*)")re")));
   CHECK(m[1] == project_version());
 }
+
+}  // namespace test_version

@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace test_view_corpus {
+
 namespace {
 
 const std::string kDir = fexpr::testing::kCorpus + "cmd/";
@@ -61,3 +63,5 @@ TEST_CASE("lsp_demo.cmd, malformed on purpose, gives the errors its comments ann
   CHECK(errors == std::vector<std::string>{"101:37:duplicate-id", "104:34:duplicate-id", "219:25:syntax",
                                            "264:1:syntax", "267:1:syntax", "270:1:syntax"});
 }
+
+}  // namespace test_view_corpus

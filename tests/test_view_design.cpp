@@ -15,6 +15,8 @@
 #include <set>
 #include <sstream>
 
+namespace test_view_design {
+
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 using fexpr::dataset::view::DesignFailure;
@@ -561,3 +563,5 @@ TEST_CASE("every parenthesised location and orientation of the corpus's command 
   WARN(evaluated << " locations and orientations evaluated, " << uncertain << " not:" << why.str());
   CHECK(evaluated >= 1554);
 }
+
+}  // namespace test_view_design

@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+namespace test_view_elements {
+
 using namespace fexpr;
 
 namespace {
@@ -82,3 +84,5 @@ TEST_CASE("a beam with formulation = string is not evaluated as the linear beam"
   }
   CHECK(refused);
 }
+
+}  // namespace test_view_elements

@@ -10,6 +10,8 @@
 #include <numbers>
 #include <string>
 
+namespace test_view_frames {
+
 using Eigen::Matrix3d;
 using Eigen::Vector3d;
 using fexpr::dataset::view::along_axis;
@@ -250,3 +252,5 @@ TEST_CASE("along_axis points z from the origin to the point") {
   CHECK(near(*r, expected));
   CHECK_FALSE(along_axis(Vector3d(1, 2, 3), Vector3d(1, 2, 3)));
 }
+
+}  // namespace test_view_frames

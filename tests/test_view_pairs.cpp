@@ -20,6 +20,8 @@
 #include <string>
 #include <vector>
 
+namespace test_view_pairs {
+
 using namespace fexpr;
 
 namespace {
@@ -249,3 +251,5 @@ TEST_CASE("a model exported both as a command file and as a dataset is the same 
     CHECK(t.markers > 0);
   }
 }
+
+}  // namespace test_view_pairs

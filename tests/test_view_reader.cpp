@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+namespace test_view_reader {
+
 using fexpr::Severity;
 using fexpr::SourceText;
 using fexpr::dataset::view::CommandFile;
@@ -295,3 +297,5 @@ TEST_CASE("a binary file (every byte 0 to 255) gives diagnostics in the file, wi
     CHECK(f.errors() > 0);
   }
 }
+
+}  // namespace test_view_reader

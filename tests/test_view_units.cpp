@@ -10,6 +10,8 @@
 #include <sstream>
 #include <vector>
 
+namespace test_view_units {
+
 using fexpr::dataset::view::Dimension;
 using fexpr::dataset::view::kAngle;
 using fexpr::dataset::view::kLength;
@@ -271,3 +273,5 @@ TEST_CASE("every number with a unit in the corpus's command files reads") {
   // The corpus writes 0.0d and its kind some twelve thousand times.
   CHECK(read > 12000);
 }
+
+}  // namespace test_view_units
