@@ -62,34 +62,25 @@ TEST_CASE("a command file's diagnostics point into the file, with did-you-mean a
 TEST_CASE("a buffer is a command file where its language id is adams_cmd or its name ends in .cmd") {
   LspProcess server;
   server.initialize();
-  // The same text, in two buffers without a file name.
-  server.notify("textDocument/didOpen", {{"textDocument",
-                                          {{"uri", "untitled:Untitled-1"},
-                                           {"languageId", "adams_cmd"},
-                                           {"version", 1},
-                                           {"text", kText}}}});
-  json as_command_file = server.notification("textDocument/publishDiagnostics").at("params");
+  // The same text, in buffers that differ in their name and language id; the diagnostics of each.
+  const auto open = [&](const std::string& uri, const std::string& language) {
+    server.notify("textDocument/didOpen",
+                  {{"textDocument", {{"uri", uri}, {"languageId", language}, {"version", 1}, {"text", kText}}}});
+    return server.notification("textDocument/publishDiagnostics").at("params");
+  };
+  // Two buffers without a file name.
+  json as_command_file = open("untitled:Untitled-1", "adams_cmd");
   REQUIRE(as_command_file["diagnostics"].size() == 1);
   CHECK(as_command_file["diagnostics"][0]["range"] == range(8, 18, 37));
   CHECK(as_command_file["diagnostics"][0]["code"] == "reference");
-  server.notify("textDocument/didOpen", {{"textDocument",
-                                          {{"uri", "untitled:Untitled-2"},
-                                           {"languageId", "adams"},
-                                           {"version", 1},
-                                           {"text", kText}}}});
   // As a dataset, the first line is the title and the second, "part create ...", no statement:
   // an error on line 1.
-  json as_dataset = server.notification("textDocument/publishDiagnostics").at("params");
+  json as_dataset = open("untitled:Untitled-2", "adams");
   CHECK(as_dataset["uri"] == "untitled:Untitled-2");
   REQUIRE_FALSE(as_dataset["diagnostics"].empty());
   CHECK(as_dataset["diagnostics"][0]["range"]["start"]["line"] == 1);
   // Helix, Emacs and VS Code call every Adams file "adams": the name decides.
-  server.notify("textDocument/didOpen", {{"textDocument",
-                                          {{"uri", "file:///m/helix.cmd"},
-                                           {"languageId", "adams"},
-                                           {"version", 1},
-                                           {"text", kText}}}});
-  json by_name = server.notification("textDocument/publishDiagnostics").at("params");
+  json by_name = open("file:///m/helix.cmd", "adams");
   CHECK(by_name["diagnostics"] == as_command_file["diagnostics"]);
 }
 
