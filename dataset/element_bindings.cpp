@@ -561,10 +561,14 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   if (auto measure = model_.resolve_measure(function, a)) {
     auto* resolved = std::get_if<Resolved>(&*measure);
     if (!resolved) return *measure;
-    Call& c = calls_.emplace_back();
-    c.kind = Call::Kind::measure;
-    c.measure = resolved->handle;
-    resolved->handle = reinterpret_cast<std::uintptr_t>(&c);
+    auto [known, added] = measure_calls_.emplace(resolved->handle, nullptr);
+    if (added) {
+      Call& c = calls_.emplace_back();
+      c.kind = Call::Kind::measure;
+      c.measure = resolved->handle;
+      known->second = &c;
+    }
+    resolved->handle = reinterpret_cast<std::uintptr_t>(known->second);
     return *measure;
   }
   auto id_argument = [&](std::size_t k) -> std::optional<long> {

@@ -23,6 +23,7 @@
 #include <set>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -175,6 +176,8 @@ class ElementBindings : public Bindings {
   mutable std::map<ComposedKey, std::variant<Expression, std::string>> force_components_;
   mutable std::map<long, std::optional<Spline>> splines_;
   mutable std::deque<Call> calls_;
+  // The call of each model handle, so that a measure read again adds no call.
+  mutable std::unordered_map<std::uintptr_t, const Call*> measure_calls_;
 };
 
 }  // namespace fexpr::dataset

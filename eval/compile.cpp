@@ -562,6 +562,7 @@ void Compiler::add_input(Input::Kind kind, std::uint32_t slot, const std::string
     program_->input_derivative.push_back(-1);
   } else {
     program_->input_derivative.push_back(static_cast<std::int32_t>(program_->derivative_names.size()));
+    derivative_slots_.emplace(derivative_name, static_cast<std::int32_t>(program_->derivative_names.size()));
     program_->derivative_names.push_back(derivative_name);
   }
 }
@@ -902,7 +903,15 @@ Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>
   }
   Program::BoundCall bound{resolved.handle, {}, {}, {}};
   if (resolved.runtime_arguments.empty()) bound.direct = bindings->value_function(resolved.handle);
-  for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
+  // Bindings give a call they have seen before its old handle; the inputs are compared all the
+  // same, since the handle's meaning is theirs.
+  auto [known, added] = bound_derivatives_.try_emplace(resolved.handle);
+  if (added || known->second.first != resolved.inputs) {
+    for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
+    if (added) known->second = {resolved.inputs, bound.derivative};
+  } else {
+    bound.derivative = known->second.second;
+  }
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
   program_->max_bound_inputs = std::max(
@@ -940,13 +949,13 @@ Operand Compiler::named_object(const ast::Node& n, std::variant<double, Bindings
   return bound(std::get<Bindings::Resolved>(named), {}, next_temporary_, n.span, tree_.name(n));
 }
 
+// A model-bound expression reads hundreds of state inputs; a linear search by name made
+// compiling it quadratic in their number.
 std::int32_t Compiler::derivative_index(const std::string& name) {
   auto& names = program_->derivative_names;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    if (text::iequals(names[i], name)) return static_cast<std::int32_t>(i);
-  }
-  names.push_back(name);
-  return static_cast<std::int32_t>(names.size() - 1);
+  auto [it, added] = derivative_slots_.try_emplace(name, static_cast<std::int32_t>(names.size()));
+  if (added) names.push_back(name);
+  return it->second;
 }
 
 // An IF that is a branch of another IF writes its result straight into the outer one's

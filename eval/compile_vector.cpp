@@ -144,11 +144,12 @@ Value Compiler::combine(const ast::Node& n, std::size_t i, const Value& left, co
   const Span span{n.span.begin, tree_[right_id].span.end};
   const Span left_span{n.span.begin, tree_[kids[i - 1]].span.end};
   const auto count = static_cast<std::uint32_t>(i);
-  const std::string left_text = ast::print_operands(tree_, n, count);
+  // Printed for a message only: a chain of vector terms would print its operands once per term.
+  auto left_text = [&] { return ast::print_operands(tree_, n, count); };
   // The vector operand of a scalar operation, as an error at that operand.
   auto vector_in_scalar_context = [&]() {
     if (left.vector && i == 1) scalar_of(left, kids[0]);
-    if (left.vector && i > 1) scalar_of(left, left_span, left_text, n.kind == ast::Kind::sum, "");
+    if (left.vector && i > 1) scalar_of(left, left_span, left_text(), n.kind == ast::Kind::sum, "");
     if (right.vector) scalar_of(right, right_id);
     return failed_value();
   };
@@ -185,7 +186,7 @@ Value Compiler::combine(const ast::Node& n, std::size_t i, const Value& left, co
     for (std::size_t k = 0; k < 3; ++k) out.c[k] = component(OpCode::divide, l[k], r[0], span, {&l[k]});
   } else {
     if (!left.vector || !right.vector) {
-      if (!left.vector) scalar_where_vector(left_span, left_text, "the cross product %");
+      if (!left.vector) scalar_where_vector(left_span, left_text(), "the cross product %");
       if (!right.vector) scalar_where_vector(tree_[right_id].span, ast::print(tree_, right_id), "the cross product %");
       return failed_value();
     }

@@ -10,6 +10,7 @@
 #include "builtins/builtin.hpp"
 #include "eval/compile.hpp"
 #include "eval/program.hpp"
+#include "support/text.hpp"
 
 #include <fexpr/expression.hpp>
 
@@ -144,6 +145,10 @@ class Compiler {
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it
   std::vector<std::uint32_t> argument_lists_;
   std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
+  // Derivative inputs by name, matched as Context matches names.
+  std::unordered_map<std::string, std::int32_t, text::CaseInsensitiveHash, text::CaseInsensitiveEqual> derivative_slots_;
+  // The derivative slots of each handle the bindings gave, which read the same inputs each time.
+  std::unordered_map<std::uintptr_t, std::pair<std::vector<std::string>, std::vector<std::int32_t>>> bound_derivatives_;
   std::uint32_t next_temporary_ = 0;
   std::uint32_t max_temporaries_ = 0;
   // The register TIME names: the input, or inside DELAY's history the delayed time.

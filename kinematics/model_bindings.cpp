@@ -22,17 +22,28 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
     }
     ids.push_back(static_cast<long>(*v));
   }
-  auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
-  if (auto* error = std::get_if<BindError>(&bound))
-    return Rejected{error->argument, error->parameter ? Code::argument : Code::reference, error->message};
-  const MeasureCall& call = std::get<MeasureCall>(bound);
-  Resolved resolved;
-  for (int p = 0; p < call.part_count; ++p) {
-    for (int k = 0; k < kStatesPerPart; ++k) resolved.inputs.push_back(state_label(model_, call.parts[static_cast<std::size_t>(p)], k));
-  }
+  std::string key(1, static_cast<char>(*measure));
+  key.append(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(long));
   std::lock_guard lock(mutex_);
-  calls_.push_back({call, &model_});
-  resolved.handle = reinterpret_cast<std::uintptr_t>(&calls_.back());
+  auto known = bound_.find(key);
+  if (known == bound_.end()) {
+    auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
+    if (auto* error = std::get_if<BindError>(&bound))
+      return Rejected{error->argument, error->parameter ? Code::argument : Code::reference, error->message};
+    calls_.push_back({std::get<MeasureCall>(bound), &model_});
+    known = bound_.emplace(std::move(key), &calls_.back()).first;
+  }
+  const detail::DirectMeasure& direct = *known->second;
+  // Parts added to the model after these bindings were made get their labels when first read.
+  for (std::size_t p = labels_.size() / kStatesPerPart; p < model_.parts().size(); ++p) {
+    for (int k = 0; k < kStatesPerPart; ++k) labels_.push_back(state_label(model_, static_cast<int>(p), k));
+  }
+  Resolved resolved;
+  resolved.handle = reinterpret_cast<std::uintptr_t>(&direct);
+  for (int p = 0; p < direct.call.part_count; ++p) {
+    const auto first = labels_.begin() + direct.call.parts[static_cast<std::size_t>(p)] * kStatesPerPart;
+    resolved.inputs.insert(resolved.inputs.end(), first, first + kStatesPerPart);
+  }
   return resolved;
 }
 

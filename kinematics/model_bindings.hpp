@@ -12,6 +12,9 @@
 #include <deque>
 #include <mutex>
 #include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
 
 namespace fexpr::kinematics {
 
@@ -42,6 +45,11 @@ class ModelBindings : public Bindings {
   // threads, evaluation reads a call through its handle without a lock.
   mutable std::mutex mutex_;
   mutable std::deque<detail::DirectMeasure> calls_;
+  // A force element's loads repeat the same few measures hundreds of times: each is bound
+  // once, by its function and marker ids (the key's bytes).
+  mutable std::unordered_map<std::string, const detail::DirectMeasure*> bound_;
+  // state_label of every part's states, made once rather than for every call that reads them.
+  mutable std::vector<std::string> labels_;
 };
 
 }  // namespace fexpr::kinematics

@@ -1,6 +1,7 @@
 #include "support/text.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <vector>
 
 namespace fexpr::text {
@@ -25,6 +26,13 @@ bool iequals(std::string_view a, std::string_view b) {
   return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
            return upper_char(x) == upper_char(y);
          });
+}
+
+// FNV-1a over the upper-case bytes.
+std::size_t CaseInsensitiveHash::operator()(std::string_view s) const noexcept {
+  std::uint64_t h = 14695981039346656037ull;
+  for (char c : s) h = (h ^ static_cast<unsigned char>(upper_char(c))) * 1099511628211ull;
+  return static_cast<std::size_t>(h);
 }
 
 bool is_name(std::string_view s) {

@@ -11,6 +11,13 @@ namespace fexpr::text {
 std::string upper(std::string_view s);
 std::string lower(std::string_view s);
 bool iequals(std::string_view a, std::string_view b);
+// Hash and equality for unordered containers of names compared as iequals compares them.
+struct CaseInsensitiveHash {
+  std::size_t operator()(std::string_view s) const noexcept;
+};
+struct CaseInsensitiveEqual {
+  bool operator()(std::string_view a, std::string_view b) const noexcept { return iequals(a, b); }
+};
 // Whether s is a name as the grammar reads one: ASCII letters, digits and '_', not starting
 // with a digit, not empty.
 bool is_name(std::string_view s);
