@@ -15,15 +15,13 @@ std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBind
   Workspace ws;
   for (const Statement& s : dataset.statements) {
     if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM")) continue;
-    auto made = force_loads(s, elements, model, source, floating);
+    auto made = force_check(s, elements, model, source, floating);
     if (auto* d = std::get_if<Diagnostic>(&made)) {
       out.push_back(*d);
       continue;
     }
-    const auto& l = std::get<ForceLoads>(made);
     try {
-      for (const auto& e : l.loads) e->value(in, ws);
-      l.power->value(in, ws);
+      for (const Expression& e : std::get<std::vector<Expression>>(made)) e.value(in, ws);
     } catch (const EvaluationError& e) {
       // As for expressions: the initial state is before assembly, where markers may coincide.
       out.push_back({Severity::warning, e.diagnostic.code, s.name_span,

@@ -142,7 +142,7 @@ std::string vector_component(const std::string& v, int axis, long rm) {
   return "(" + v + ")*" + (rm == 0 ? std::string(unit[axis]) : uv[axis] + std::to_string(rm) + ")");
 }
 
-std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j) {
+void set_load_power(ForceElement& e, const std::string& v_j, const std::string& w_j) {
   std::string si = std::to_string(e.i), p;
   auto add = [&](const std::string& load, const std::string& rate) {
     if (load.empty()) return;
@@ -152,7 +152,8 @@ std::string load_power(const ForceElement& e, const std::string& v_j, const std:
   add(e.torque_i, "WXYZ(" + si + ")");
   add(e.force_j, v_j);
   add(e.torque_j, w_j);
-  return p.empty() ? "0" : p;
+  e.power = p.empty() ? "0" : p;
+  e.power_reads_loads = true;
 }
 
 }  // namespace fexpr::dataset

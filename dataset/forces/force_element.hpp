@@ -30,6 +30,9 @@ struct ForceElement {
   long i = 0, j = 0;  // the markers the loads act at; j is JFLOAT for VFORCE, VTORQUE, GFORCE
   std::string force_i, torque_i, force_j, torque_j;
   std::string power;
+  // Whether the power's text is made of the four loads' texts (set_load_power), so that
+  // evaluating it evaluates every load.
+  bool power_reads_loads = false;
   // The component expressions of the statement that the loads embed, each compiled alone
   // first so that an error in one is reported at its place in the file.
   std::vector<const Argument*> expressions;
@@ -71,9 +74,9 @@ std::string force_component(const ForceElement& e, int jflag, int comp, long rm)
 // Component axis (0 magnitude, 1..3 x, y, z) of the vector text v along marker rm's axes.
 std::string vector_component(const std::string& v, int axis, long rm);
 
-// The power of e's loads: those on I act where I moves, those on J where the J part moves at
-// the velocity v_j and angular velocity w_j (vector texts in ground).
-std::string load_power(const ForceElement& e, const std::string& v_j, const std::string& w_j);
+// Sets the power of e's loads: those on I act where I moves, those on J where the J part moves
+// at the velocity v_j and angular velocity w_j (vector texts in ground).
+void set_load_power(ForceElement& e, const std::string& v_j, const std::string& w_j);
 
 // Sets the loads of an element that gives its force f and torque t on I along J's axes, as
 // BUSHING, FIELD and BEAM do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.

@@ -29,13 +29,16 @@ std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const 
   return out;
 }
 
-std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
-                                                 const kinematics::Model& model, const SourceText& source,
-                                                 const std::vector<UnplacedMarker>& floating) {
+namespace {
+
+// The element read, and the statement's own expressions compiled alone, so that an error in one
+// is reported at its place in the file.
+std::variant<ForceElement, Diagnostic> element_to_compile(const Statement& s, ElementBindings& bindings,
+                                                         const kinematics::Model& model, const SourceText& source,
+                                                         const std::vector<UnplacedMarker>& floating) {
   auto read = s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating);
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
-  ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};
-  for (const Argument* a : out.element.expressions) {
+  for (const Argument* a : std::get<ForceElement>(read).expressions) {
     int component = a->keyword == "FXYZ" || a->keyword == "TXYZ" ? 0 : -1;
     auto alone = compile(a->expression, bindings.context(), {a->expression_span.begin, &source, component});
     if (alone) continue;
@@ -48,14 +51,36 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
     }
     return d;
   }
-  std::optional<Diagnostic> problem;
-  auto build = [&](const std::string& text) {
-    auto r = compile(text, bindings.context());
+  return read;
+}
+
+// Compiles the texts of an element's loads, reporting the first that does not compile.
+class LoadCompiler {
+ public:
+  LoadCompiler(const Statement& s, ElementBindings& bindings) : s_(s), bindings_(bindings) {}
+  std::optional<Expression> operator()(const std::string& text) {
+    auto r = compile(text, bindings_.context());
     if (!r && !problem)
-      problem = force_error(s.name_span, element_label(s) + " cannot be evaluated: " + r.diagnostics.front().message,
+      problem = force_error(s_.name_span, element_label(s_) + " cannot be evaluated: " + r.diagnostics.front().message,
                             r.diagnostics.front().code);
     return std::move(r.expression);
-  };
+  }
+  std::optional<Diagnostic> problem;
+
+ private:
+  const Statement& s_;
+  ElementBindings& bindings_;
+};
+
+}  // namespace
+
+std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
+                                                 const kinematics::Model& model, const SourceText& source,
+                                                 const std::vector<UnplacedMarker>& floating) {
+  auto read = element_to_compile(s, bindings, model, source, floating);
+  if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
+  ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};
+  LoadCompiler build(s, bindings);
   for (int side = 0; side < 2; ++side) {
     for (int c = 0; c < 6; ++c) {
       int comp = c < 3 ? c + 2 : c + 3;  // FX FY FZ TX TY TZ
@@ -65,7 +90,28 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
     }
   }
   out.power = build(out.element.power);
-  if (problem) return *problem;
+  if (build.problem) return *build.problem;
+  return out;
+}
+
+std::variant<std::vector<Expression>, Diagnostic> force_check(const Statement& s, ElementBindings& bindings,
+                                                              const kinematics::Model& model, const SourceText& source,
+                                                              const std::vector<UnplacedMarker>& floating) {
+  auto read = element_to_compile(s, bindings, model, source, floating);
+  if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
+  const ForceElement& element = std::get<ForceElement>(read);
+  LoadCompiler build(s, bindings);
+  std::vector<Expression> out;
+  auto add = [&](const std::string& text) {
+    if (auto e = build(text)) out.push_back(std::move(*e));
+  };
+  if (!element.power_reads_loads) {
+    for (int side = 0; side < 2; ++side) {
+      for (int comp : {2, 3, 4, 6, 7, 8}) add(force_component(element, side, comp, 0));
+    }
+  }
+  add(element.power);
+  if (build.problem) return *build.problem;
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <array>
 #include <optional>
 #include <variant>
+#include <vector>
 
 namespace fexpr::dataset {
 
@@ -29,6 +30,12 @@ struct ForceLoads {
 std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
                                                  const kinematics::Model& model, const SourceText& source,
                                                  const std::vector<UnplacedMarker>& floating);
+
+// What `check` evaluates of an element, in the order force_loads gives it: the power alone when
+// it reads every load (a quarter of the text to compile), else the twelve loads and the power.
+std::variant<std::vector<Expression>, Diagnostic> force_check(const Statement& s, ElementBindings& bindings,
+                                                              const kinematics::Model& model, const SourceText& source,
+                                                              const std::vector<UnplacedMarker>& floating);
 
 // SFORCE's loads as ForceElement texts (sforce.hpp gives its scalar form).
 std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings);

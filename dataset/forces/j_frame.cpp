@@ -22,7 +22,7 @@ void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::st
   e.torque_i = along_axes(t[0], t[1], t[2], e.j);
   e.force_j = "-" + e.force_i;
   e.torque_j = "-" + e.torque_i + " - (DXYZ(" + ij + ")%" + e.force_i + ")";
-  e.power = load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
+  set_load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
 }
 
 void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,

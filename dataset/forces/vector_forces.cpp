@@ -58,7 +58,7 @@ std::variant<ForceElement, Diagnostic> read_vector_force(const Statement& s, For
   if (!e.torque_i.empty()) e.torque_j = "-" + e.torque_i;
   // The reaction acts at the point of the JFLOAT part that is at I.
   std::string m = std::to_string(j_part_marker);
-  e.power = load_power(e, "(VXYZ(" + m + ") + WXYZ(" + m + ")%DXYZ(" + std::to_string(e.i) + ", " + m + "))",
+  set_load_power(e, "(VXYZ(" + m + ") + WXYZ(" + m + ")%DXYZ(" + std::to_string(e.i) + ", " + m + "))",
                        "WXYZ(" + m + ")");
   return e;
 }
