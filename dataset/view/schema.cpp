@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <unordered_map>
 #include <vector>
 
 namespace fexpr::dataset::view {
@@ -386,19 +387,53 @@ std::string_view canonical(std::string_view word) {
 
 }  // namespace
 
+namespace {
+
+// words_after for every prefix a command's words can resolve to, and the commands by path, made
+// once: a command file of 30,000 commands searched the table about ten times for each.
+struct CommandIndex {
+  std::unordered_map<std::string, std::vector<std::string_view>> after;
+  std::unordered_map<std::string_view, const CommandSyntax*> by_path;
+};
+
+const CommandIndex& command_index() {
+  static const CommandIndex index = [] {
+    CommandIndex out;
+    auto add_prefixes = [&](std::string_view path) {
+      for (std::size_t blank = 0; blank != std::string_view::npos; blank = path.find(' ', blank + 1)) {
+        std::string prefix(blank == 0 ? std::string_view() : path.substr(0, blank + 1));
+        if (!out.after.count(prefix)) out.after.emplace(prefix, words_after(prefix));
+      }
+    };
+    for (const CommandSyntax& c : kCommands) {
+      add_prefixes(c.path);
+      out.by_path.emplace(c.path, &c);
+    }
+    for (const OtherWords& o : kOtherWords) {
+      std::string prefix = o.after.empty() ? std::string() : std::string(o.after) + " ";
+      if (!out.after.count(prefix)) out.after.emplace(prefix, words_after(prefix));
+    }
+    return out;
+  }();
+  return index;
+}
+
+}  // namespace
+
 const CommandSyntax* find_command(const Command& command, std::string& path) {
+  const CommandIndex& index = command_index();
   path.clear();
   for (const Word& w : command.words) {
     std::string prefix = path.empty() ? std::string() : path + " ";
-    const std::string_view word = resolve(canonical(w.text), words_after(prefix));
+    auto candidates = index.after.find(prefix);
+    if (candidates == index.after.end()) break;
+    const std::string_view word = resolve(canonical(w.text), candidates->second);
     if (word.empty()) break;
     path = prefix + std::string(word);
   }
   // The words after the last one resolved are the command's own (a joint's type, view's words).
   for (std::string_view known = path; !known.empty();) {
-    for (const CommandSyntax& c : kCommands) {
-      if (c.path == known) return &c;
-    }
+    if (auto c = index.by_path.find(known); c != index.by_path.end()) return c->second;
     const std::size_t blank = known.rfind(' ');
     known = blank == std::string_view::npos ? std::string_view() : known.substr(0, blank);
   }
