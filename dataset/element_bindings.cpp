@@ -92,6 +92,12 @@ ElementBindings::ElementBindings(const Dataset& dataset, const SourceText& sourc
 
 ElementBindings::~ElementBindings() = default;
 
+const std::vector<UnplacedMarker>& ElementBindings::floating_markers() const {
+  std::lock_guard lock(mutex_);
+  if (!floating_markers_) floating_markers_ = unplaced_markers(dataset_);
+  return *floating_markers_;
+}
+
 std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve_name(std::string_view name) const {
   if (dataset_.objects.empty()) return Bindings::resolve_name(name);
   const view::Found found = view::find_object(dataset_, name);
@@ -426,7 +432,7 @@ ElementBindings::Composed ElementBindings::sforce_text(const LoadCall& c) const 
 }
 
 ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
-  auto read = read_force_element(*c.statement, model_.model(), unplaced_markers(dataset_));
+  auto read = read_force_element(*c.statement, model_.model(), floating_markers());
   if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
   return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
 }

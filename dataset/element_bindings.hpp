@@ -8,6 +8,7 @@
 // are reference-checked and reported as not evaluated.
 #pragma once
 
+#include "dataset/forces/force_element.hpp"
 #include "dataset/spline.hpp"
 #include "dataset/statement.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -67,6 +68,9 @@ class ElementBindings : public Bindings {
   // The objects of a command file's model by their View names (Dataset::objects).
   std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const override;
   std::optional<double> object_id(std::string_view name) const override;
+
+  // The dataset's markers off the rigid parts (unplaced_markers), found once.
+  const std::vector<UnplacedMarker>& floating_markers() const;
 
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.
@@ -178,6 +182,7 @@ class ElementBindings : public Bindings {
   mutable std::deque<Call> calls_;
   // The call of each model handle, so that a measure read again adds no call.
   mutable std::unordered_map<std::uintptr_t, const Call*> measure_calls_;
+  mutable std::optional<std::vector<UnplacedMarker>> floating_markers_;
 };
 
 }  // namespace fexpr::dataset

@@ -903,14 +903,16 @@ Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>
   }
   Program::BoundCall bound{resolved.handle, {}, {}, {}};
   if (resolved.runtime_arguments.empty()) bound.direct = bindings->value_function(resolved.handle);
-  // Bindings give a call they have seen before its old handle; the inputs are compared all the
-  // same, since the handle's meaning is theirs.
-  auto [known, added] = bound_derivatives_.try_emplace(resolved.handle);
-  if (added || known->second.first != resolved.inputs) {
-    for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
-    if (added) known->second = {resolved.inputs, bound.derivative};
+  // Measures of the same markers read the same inputs: a model's force element reads hundreds
+  // of measures of two or three parts, so its input lists repeat and are looked up once.
+  auto known = std::find_if(recent_inputs_.begin(), recent_inputs_.end(),
+                            [&](const auto& r) { return r.first == resolved.inputs; });
+  if (known != recent_inputs_.end()) {
+    bound.derivative = known->second;
   } else {
-    bound.derivative = known->second.second;
+    for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
+    if (recent_inputs_.size() == kRecentInputs) recent_inputs_.erase(recent_inputs_.begin());
+    recent_inputs_.emplace_back(resolved.inputs, bound.derivative);
   }
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));

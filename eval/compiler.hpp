@@ -147,8 +147,9 @@ class Compiler {
   std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
   // Derivative inputs by name, matched as Context matches names.
   std::unordered_map<std::string, std::int32_t, text::CaseInsensitiveHash, text::CaseInsensitiveEqual> derivative_slots_;
-  // The derivative slots of each handle the bindings gave, which read the same inputs each time.
-  std::unordered_map<std::uintptr_t, std::pair<std::vector<std::string>, std::vector<std::int32_t>>> bound_derivatives_;
+  // The last distinct input lists of bound calls, with their derivative slots.
+  static constexpr std::size_t kRecentInputs = 8;
+  std::vector<std::pair<std::vector<std::string>, std::vector<std::int32_t>>> recent_inputs_;
   std::uint32_t next_temporary_ = 0;
   std::uint32_t max_temporaries_ = 0;
   // The register TIME names: the input, or inside DELAY's history the delayed time.

@@ -9,7 +9,7 @@ std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBind
                                              const kinematics::Model& model, const SourceText& source,
                                              const kinematics::State& state) {
   std::vector<Diagnostic> out;
-  auto floating = unplaced_markers(dataset);
+  const auto& floating = elements.floating_markers();
   Inputs in;
   in.state = &state;
   Workspace ws;

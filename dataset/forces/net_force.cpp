@@ -35,7 +35,7 @@ bool is_net_force_function(std::string_view function) {
 std::variant<NetForceText, NotEvaluated> net_force(std::string_view function, long i, long j, long k,
                                                    const Dataset& dataset, const kinematics::Model& model,
                                                    const ElementBindings& bindings) {
-  auto floating = unplaced_markers(dataset);
+  const auto& floating = bindings.floating_markers();
   bool torque = function[0] == 'T';
   std::string sum;
   for (const Statement& s : dataset.statements) {
