@@ -64,4 +64,59 @@ TEST_CASE("a force element at a marker off the rigid parts is noted, an undefine
   CHECK(fexpr::testing::problems(f) == std::vector<std::string>{"14:29:error:reference", "15:19:error:reference"});
 }
 
+// check evaluates a BUSHING, FIELD or BEAM through its power alone, whose text is made of the
+// four loads' texts: it must fail exactly where evaluating the twelve loads and the power fails.
+// Stiffnesses of 1E300 over markers 1E10 apart overflow (an error in Adams as here); the same
+// elements at a metre are fine. SPRINGDAMPER's power (f*VR) is not made of its loads, so its
+// loads are compiled as well.
+TEST_CASE("check evaluates an element through its power exactly where its loads fail", "[forces][check]") {
+  fexpr::testing::ForceModel m(
+      "overflowing loads\n"
+      "PART/1, GROUND\n"
+      "MARKER/1, PART=1\n"
+      "MARKER/2, PART=1, QP=1E10, 0, 0\n"
+      "MARKER/3, PART=1, QP=1, 0.5, 0\n"
+      "BEAM/1, I=2, J=1, LENGTH=1, AREA=1, IXX=1, IYY=1, IZZ=1, EMODULUS=1E300, GMODULUS=1\n"
+      "BEAM/2, I=3, J=1, LENGTH=1, AREA=1, IXX=1, IYY=1, IZZ=1, EMODULUS=1E300, GMODULUS=1\n"
+      "FIELD/3, I=2, J=1, KMATRIX=1E300,0,0,0,0,0, 0,1,0,0,0,0, 0,0,1,0,0,0, 0,0,0,1,0,0, 0,0,0,0,1,0, 0,0,0,0,0,1\n"
+      "FIELD/4, I=3, J=1, KMATRIX=1E300,0,0,0,0,0, 0,1,0,0,0,0, 0,0,1,0,0,0, 0,0,0,1,0,0, 0,0,0,0,1,0, 0,0,0,0,0,1\n"
+      "BUSHING/5, I=2, J=1, K=1E300,1,1\n"
+      "BUSHING/6, I=3, J=1, K=1E300,1,1\n"
+      "SPRINGDAMPER/7, TRANSLATIONAL, I=2, J=1, K=1E300\n"
+      "SPRINGDAMPER/8, TRANSLATIONAL, I=3, J=1, K=1E300\n"
+      "END\n");
+  auto fails = [&](const std::vector<const fexpr::Expression*>& all) {
+    fexpr::Workspace ws;
+    try {
+      for (const fexpr::Expression* e : all) e->value(m.inputs(), ws);
+    } catch (const fexpr::EvaluationError&) {
+      return true;
+    }
+    return false;
+  };
+  const std::pair<std::string, std::size_t> elements[] = {{"BEAM", 1},     {"BEAM", 1},    {"FIELD", 1},
+                                                          {"FIELD", 1},    {"BUSHING", 1}, {"BUSHING", 1},
+                                                          {"SPRINGDAMPER", 13}, {"SPRINGDAMPER", 13}};
+  for (long id = 1; id <= 8; ++id) {
+    const auto& [type, compiled] = elements[id - 1];
+    INFO(type << "/" << id);
+    const fexpr::dataset::Statement* s = nullptr;
+    for (const auto& t : m.dataset.statements)
+      if (t.id == id && t.name == type) s = &t;
+    REQUIRE(s);
+    auto checked = fexpr::dataset::force_check(*s, m.elements, m.build.model, m.source, m.elements.floating_markers());
+    REQUIRE(std::holds_alternative<std::vector<fexpr::Expression>>(checked));
+    const auto& expressions = std::get<std::vector<fexpr::Expression>>(checked);
+    CHECK(expressions.size() == compiled);
+    std::vector<const fexpr::Expression*> by_check;
+    for (const auto& e : expressions) by_check.push_back(&e);
+    const fexpr::dataset::ForceLoads loads = m.loads(type, id);
+    std::vector<const fexpr::Expression*> by_loads{&*loads.power};
+    for (const auto& e : loads.loads) by_loads.push_back(&*e);
+    // Odd ids are 1E10 apart and overflow; even ones are not.
+    CHECK(fails(by_loads) == (id % 2 == 1));
+    CHECK(fails(by_check) == fails(by_loads));
+  }
+}
+
 }  // namespace test_forces_check

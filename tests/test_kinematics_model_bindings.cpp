@@ -180,4 +180,27 @@ TEST_CASE("ModelBindings' direct value functions give evaluate()'s bits, and NaN
   }
 }
 
+
+// A force element's loads read the same measures hundreds of times: each call is bound once and
+// handed out again (the same handle), and its inputs keep their labels, also for a part the
+// model gained after the bindings were made.
+TEST_CASE("ModelBindings bind a measure once, however often it is read", "[kinematics][bindings]") {
+  Evaluating m;
+  const std::uintptr_t dm = handle_of(m.bindings, "DM");
+  CHECK(handle_of(m.bindings, "DM") == dm);
+  CHECK(handle_of(m.bindings, "DM", {30.0, 0.0}) != dm);
+  CHECK(handle_of(m.bindings, "DX") != dm);
+
+  m.model.add_part(4, m.part);
+  m.model.add_marker(40, 4, Vector3d::Zero(), Matrix3d::Identity());
+  std::vector<std::optional<double>> arguments{40.0, 30.0};
+  auto resolved = m.bindings.resolve("DX", arguments);
+  auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
+  REQUIRE(call != nullptr);
+  REQUIRE(call->inputs.size() == 24);
+  CHECK(call->inputs.front() == "PART/4.x");
+  CHECK(call->inputs[12] == "PART/3.x");
+  CHECK(call->inputs.back() == "PART/3.wz");
+}
+
 }  // namespace test_kinematics_model_bindings
