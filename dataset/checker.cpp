@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -35,7 +36,43 @@ std::string render(const CheckedFile& file, const Diagnostic& d) {
          "]: " + d.message + "\n";
 }
 
+// Per statement, what its checks gave and read, with the text they were made from.
+struct CheckMemo {
+  struct Entry {
+    std::string name;
+    std::optional<long> id;
+    bool recognised = false;
+    // Whether an edit of it is its own and its readers' business, not the model's.
+    bool local = false;
+    Span span;
+    std::uint32_t line = 0;
+    std::vector<Diagnostic> diagnostics;
+    int functions = 0;
+    std::set<ElementBindings::StatementKey> reads;
+  };
+  std::string text;
+  Format format = Format::dataset;
+  std::vector<Entry> statements;
+  // What each element and load read when it was compiled (ElementBindings::element_reads), from
+  // this check or, for those it did not compile again, from the one before.
+  std::map<ElementBindings::StatementKey, std::set<ElementBindings::StatementKey>> element_reads;
+};
+
 namespace {
+
+// Statements that shape neither the model nor what other statements are, so that an edit of one
+// changes its own checks and those of the statements that read it. SFORCE is one unless
+// ROTATIONAL or ACTIONONLY, which give its J marker a z axis in the model.
+constexpr std::string_view kLocalStatements[] = {"VARIABLE", "SFORCE", "DIFF",   "MOTION", "GFORCE",  "VFORCE",
+                                                 "VTORQUE",  "SPRINGDAMPER", "BUSHING", "FIELD", "BEAM",
+                                                 "REQUEST",  "SENSOR", "SPLINE", "ARRAY",  "JOINT",  "PINPUT",
+                                                 "POUTPUT"};
+
+bool is_local(const Statement& s) {
+  if (std::find(std::begin(kLocalStatements), std::end(kLocalStatements), s.name) == std::end(kLocalStatements))
+    return false;
+  return s.name != "SFORCE" || (!find_argument(s, "ROTATIONAL") && !find_argument(s, "ACTIONONLY"));
+}
 
 // Arguments a statement cannot do without. Alternatives are separated by '|'.
 struct Mandatory {
@@ -78,7 +115,9 @@ class Checker {
  public:
   // A command file (.acf) modifies a model defined elsewhere: it may redefine elements and
   // refer to ones it does not define, so those are notes there, not errors.
-  Checker(CheckedFile& out, bool command_file) : out_(out), source_(*out.source), command_file_(command_file) {}
+  // remember: keep a CheckMemo for the next check, reusing `previous` where it still holds.
+  Checker(CheckedFile& out, bool command_file, bool remember, const CheckMemo* previous)
+      : out_(out), source_(*out.source), command_file_(command_file), remember_(remember), previous_(previous) {}
 
   void run() {
     dataset_ = read_any(source_, out_.format);
@@ -98,28 +137,55 @@ class Checker {
     ElementBindings elements(dataset_, source_, model);
     kinematics::State state(build_.model);
     std::set<std::pair<std::string, long>> seen;
-    for (const Statement& s : dataset_.statements) {
+    const std::vector<const CheckMemo::Entry*> reusable = plan_reuse();
+    auto memo = std::make_shared<CheckMemo>();
+    if (remember_) {
+      memo->text = source_.text();
+      memo->format = out_.format;
+    }
+    for (std::size_t k = 0; k < dataset_.statements.size(); ++k) {
+      const Statement& s = dataset_.statements[k];
       out_.statements.push_back(s.span);
-      if (!s.recognised) {
-        if (!s.name.empty())
-          note(Code::not_interpreted, s.name_span, "statement " + s.name + " is read but not interpreted");
+      const bool duplicate = s.recognised && s.id && s.name != "PART" && s.name != "MARKER" &&
+                             !seen.insert({s.name, *s.id}).second && !command_file_;
+      if (!remember_) {
+        check_statement(s, duplicate, elements, state);
+        ++out_.statements_checked;
         continue;
       }
-      if (s.id && s.name != "PART" && s.name != "MARKER" && !seen.insert({s.name, *s.id}).second && !command_file_)
-        error(Code::duplicate_id, s.id_span, s.name + "/" + std::to_string(*s.id) + " is defined twice");
-      // A command file's element that names objects fexpr does not follow lacks their arguments.
-      if (!command_file_ && s.not_interpreted.empty()) {
-        mandatory(s);
-        markers(s);
-        if (s.name == "PINPUT" || s.name == "POUTPUT") listed_variables(s);
+      CheckMemo::Entry entry{s.name, s.id, s.recognised, is_local(s), s.span, source_.position(s.span.begin).line, {}, 0, {}};
+      if (const CheckMemo::Entry* old = reusable[k]) {
+        for (Diagnostic d : old->diagnostics) {
+          d.span.begin = d.span.begin - old->span.begin + s.span.begin;
+          d.span.end = d.span.end - old->span.begin + s.span.begin;
+          if (d.fix) {
+            d.fix->span.begin = d.fix->span.begin - old->span.begin + s.span.begin;
+            d.fix->span.end = d.fix->span.end - old->span.begin + s.span.begin;
+          }
+          entry.diagnostics.push_back(std::move(d));
+        }
+        entry.functions = old->functions;
+        entry.reads = old->reads;
+        add(entry.diagnostics);
+        out_.functions += entry.functions;
+      } else {
+        const std::size_t first = out_.diagnostics.size();
+        const int functions = out_.functions;
+        elements.begin_reads();
+        check_statement(s, duplicate, elements, state);
+        entry.reads = elements.end_reads();
+        entry.diagnostics.assign(out_.diagnostics.begin() + static_cast<std::ptrdiff_t>(first), out_.diagnostics.end());
+        entry.functions = out_.functions - functions;
+        ++out_.statements_checked;
       }
-      if (s.name == "SPLINE") spline(s);
-      if (s.name == "ARRAY") array(s);
-      for (const Argument& a : s.arguments) {
-        if (a.is_expression && !a.synthesized) expression(s, a, elements, state);
-      }
+      memo->statements.push_back(std::move(entry));
     }
-    if (!command_file_) add(check_force_elements(dataset_, elements, build_.model, source_, state));
+    if (remember_) {
+      if (std::any_of(reusable.begin(), reusable.end(), [](const CheckMemo::Entry* e) { return e != nullptr; }))
+        memo->element_reads = previous_->element_reads;
+      for (const auto& [key, reads] : elements.element_reads()) memo->element_reads[key] = reads;
+      out_.memo = std::move(memo);
+    }
     std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
       return a.span.begin < b.span.begin;
     });
@@ -132,6 +198,78 @@ class Checker {
   }
   void note(Code code, Span span, std::string message) {
     out_.diagnostics.push_back({Severity::info, code, span, std::move(message)});
+  }
+
+  void check_statement(const Statement& s, bool duplicate, ElementBindings& elements, const kinematics::State& state) {
+    if (!s.recognised) {
+      if (!s.name.empty())
+        note(Code::not_interpreted, s.name_span, "statement " + s.name + " is read but not interpreted");
+      return;
+    }
+    if (duplicate) error(Code::duplicate_id, s.id_span, s.name + "/" + std::to_string(*s.id) + " is defined twice");
+    // A command file's element that names objects fexpr does not follow lacks their arguments.
+    if (!command_file_ && s.not_interpreted.empty()) {
+      mandatory(s);
+      markers(s);
+      if (s.name == "PINPUT" || s.name == "POUTPUT") listed_variables(s);
+    }
+    if (s.name == "SPLINE") spline(s);
+    if (s.name == "ARRAY") array(s);
+    for (const Argument& a : s.arguments) {
+      if (a.is_expression && !a.synthesized) expression(s, a, elements, state);
+    }
+    if (!command_file_) {
+      if (auto d = check_force_element(s, elements, build_.model, source_, state, workspace_)) out_.diagnostics.push_back(*d);
+    }
+  }
+
+  // The previous check's entry of each statement whose diagnostics still hold, or null. All
+  // null unless the statements are the same in number, names and ids, and every edited one
+  // is local (kLocalStatements); then a statement is taken again when its text and line are
+  // unchanged and it read no edited statement.
+  std::vector<const CheckMemo::Entry*> plan_reuse() const {
+    const auto& statements = dataset_.statements;
+    std::vector<const CheckMemo::Entry*> out(statements.size(), nullptr);
+    if (!previous_ || previous_->format != Format::dataset || out_.format != Format::dataset ||
+        previous_->statements.size() != statements.size())
+      return out;
+    auto text = [](std::string_view whole, Span span) { return whole.substr(span.begin, span.end - span.begin); };
+    std::set<ElementBindings::StatementKey> edited;
+    for (std::size_t k = 0; k < statements.size(); ++k) {
+      const Statement& s = statements[k];
+      const CheckMemo::Entry& old = previous_->statements[k];
+      if (old.name != s.name || old.id != s.id || old.recognised != s.recognised) return out;
+      if (text(previous_->text, old.span) == text(source_.text(), s.span)) continue;
+      if (!old.local || !is_local(s) || !s.id) return out;
+      edited.emplace(s.name, *s.id);
+    }
+    // What an edit reaches: the edited statements, "*" (every statement) when anything is
+    // edited, and every element that reads what it reaches, found through the readers of each.
+    std::set<ElementBindings::StatementKey> reached = edited;
+    if (!edited.empty()) reached.emplace("*", 0);
+    std::map<ElementBindings::StatementKey, std::vector<const ElementBindings::StatementKey*>> readers;
+    for (const auto& [element, reads] : previous_->element_reads) {
+      for (const auto& key : reads) readers[key].push_back(&element);
+    }
+    std::vector<ElementBindings::StatementKey> pending(reached.begin(), reached.end());
+    while (!pending.empty()) {
+      auto it = readers.find(pending.back());
+      pending.pop_back();
+      if (it == readers.end()) continue;
+      for (const auto* reader : it->second) {
+        if (reached.insert(*reader).second) pending.push_back(*reader);
+      }
+    }
+    for (std::size_t k = 0; k < statements.size(); ++k) {
+      const Statement& s = statements[k];
+      const CheckMemo::Entry& old = previous_->statements[k];
+      if (text(previous_->text, old.span) != text(source_.text(), s.span) ||
+          old.line != source_.position(s.span.begin).line)
+        continue;
+      if (std::none_of(old.reads.begin(), old.reads.end(), [&](const auto& key) { return reached.count(key) > 0; }))
+        out[k] = &old;
+    }
+    return out;
   }
 
   std::string head(const Statement& s) const { return s.name + (s.id ? "/" + std::to_string(*s.id) : std::string("/")); }
@@ -350,6 +488,8 @@ class Checker {
   CheckedFile& out_;
   const SourceText& source_;
   bool command_file_;
+  bool remember_;
+  const CheckMemo* previous_;
   Dataset dataset_;
   ModelBuild build_;
   std::set<long> floating_;
@@ -359,13 +499,26 @@ class Checker {
 
 }  // namespace
 
-CheckedFile check_text(std::string name, std::string text, std::optional<Format> format) {
+namespace {
+
+CheckedFile checked(std::string name, std::string text, std::optional<Format> format, bool remember,
+                    const CheckedFile* previous) {
   CheckedFile out;
   out.path = name;
   out.format = format_of(name, format);
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
-  Checker(out, is_command_file(out.path)).run();
+  Checker(out, is_command_file(out.path), remember, previous ? previous->memo.get() : nullptr).run();
   return out;
+}
+
+}  // namespace
+
+CheckedFile check_text(std::string name, std::string text, std::optional<Format> format) {
+  return checked(std::move(name), std::move(text), format, false, nullptr);
+}
+
+CheckedFile recheck_text(std::string name, std::string text, std::optional<Format> format, const CheckedFile* previous) {
+  return checked(std::move(name), std::move(text), format, true, previous);
 }
 
 CheckedFile check_file(const std::string& path, std::optional<Format> format) {

@@ -12,6 +12,9 @@
 
 namespace fexpr::dataset {
 
+// What a check keeps for the next check of the same document after an edit (checker.cpp).
+struct CheckMemo;
+
 struct CheckedFile {
   std::string path;
   std::unique_ptr<SourceText> source;  // null when the file could not be read
@@ -19,6 +22,10 @@ struct CheckedFile {
   std::vector<Span> statements;         // where each statement is, in file order (for suppressions)
   int functions = 0;                    // expressions checked
   Format format = Format::dataset;      // how it was read, kept when it is checked again
+  // Statements whose checks ran; with recheck_text, the others' came from the previous check.
+  int statements_checked = 0;
+  std::shared_ptr<const CheckMemo> memo;  // recheck_text's, for the next one
+
   int errors() const;
   int warnings() const;
 };
@@ -31,6 +38,14 @@ std::string render(const CheckedFile& file, const Diagnostic& d);
 // Checks text as the dataset or command file named `name` (its format by the name's
 // extension unless given).
 CheckedFile check_text(std::string name, std::string text, std::optional<Format> format = std::nullopt);
+// The same for a document that is edited and checked again (the language server's): the result
+// keeps what the next check may reuse, and `previous` is the check of the text before the edit,
+// or null. A statement whose text and line are unchanged and that reads no edited statement,
+// directly or through other elements, keeps its diagnostics from there, moved to where it now
+// is; the report is check_text's. An edit of a statement that shapes the model (PART, MARKER,
+// ...), of names or ids, or of a command file is checked whole.
+CheckedFile recheck_text(std::string name, std::string text, std::optional<Format> format,
+                         const CheckedFile* previous);
 // Reads and checks a file; an unreadable file gives one io diagnostic.
 CheckedFile check_file(const std::string& path, std::optional<Format> format = std::nullopt);
 

@@ -143,7 +143,38 @@ std::optional<double> ElementBindings::object_id(std::string_view name) const {
   return static_cast<double>(found.object->id);
 }
 
+// Records the reads of an element's or a load's compilation under its key while it lasts.
+// Nothing is recorded outside begin_reads() and end_reads().
+class ElementBindings::Recording {
+ public:
+  Recording(const ElementBindings& b, StatementKey key) : b_(b), active_(!b.recorders_.empty()) {
+    if (active_) b_.recorders_.push_back(&b_.reads_of_[std::move(key)]);
+  }
+  ~Recording() {
+    if (active_) b_.recorders_.pop_back();
+  }
+  Recording(const Recording&) = delete;
+  Recording& operator=(const Recording&) = delete;
+
+ private:
+  const ElementBindings& b_;
+  bool active_;
+};
+
+void ElementBindings::begin_reads() const {
+  std::lock_guard lock(mutex_);
+  reads_.clear();
+  recorders_ = {&reads_};
+}
+
+std::set<ElementBindings::StatementKey> ElementBindings::end_reads() const {
+  std::lock_guard lock(mutex_);
+  recorders_.clear();
+  return std::move(reads_);
+}
+
 const Statement* ElementBindings::find(std::string_view type, long id) const {
+  if (!recorders_.empty()) recorders_.back()->emplace(std::string(type), id);
   auto it = statements_.find({std::string(type), id});
   return it == statements_.end() ? nullptr : it->second;
 }
@@ -208,6 +239,7 @@ void ElementBindings::compile_from(Element* root) const {
     current_ = e;
     missing_.clear();
     deepest_ = 0;
+    Recording recording(*this, {e->statement->name, e->statement->id.value_or(0)});
     auto result = e->function->synthesized
                       ? compile(e->function->expression, context_)
                       : compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
@@ -401,6 +433,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::sforce(
     const std::string text = sforce_text(std::get<LoadCall>(call)).text;
     Element* outer = std::exchange(current_, nullptr);
     int deepest = deepest_;
+    Recording recording(*this, {"SFORCE", id});
     auto composed = compile(text, context_);
     current_ = outer;
     deepest_ = deepest;
@@ -477,6 +510,7 @@ std::optional<std::string> ElementBindings::composed_text(std::string_view funct
 // FX..TM(i[, j][, k]): the net load at i from the applied force elements (dataset/forces).
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::net_force_call(
     std::string_view function, std::span<const std::optional<double>> a) const {
+  if (!recorders_.empty()) recorders_.back()->emplace("*", 0);
   long m[3] = {0, 0, 0};
   for (std::size_t k = 0; k < a.size(); ++k) {
     if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, std::string(function) + " takes marker ids, integer constants"};
@@ -500,6 +534,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::composed_c
     const std::function<Composed()>& text) const {
   auto [slot, added] = force_components_.try_emplace(key, std::string("its loads refer back to it"));
   if (added) {
+    Recording recording(*this, {std::get<0>(key), std::get<1>(key)});
     Composed c = text();
     if (!c.ok) {
       slot->second = c.text;

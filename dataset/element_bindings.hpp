@@ -72,6 +72,16 @@ class ElementBindings : public Bindings {
   // The dataset's markers off the rigid parts (unplaced_markers), found once.
   const std::vector<UnplacedMarker>& floating_markers() const;
 
+  // The statements a check reads, so that after an edit only the statements that read an edited
+  // one are checked again (check_text's `previous`). Between begin_reads() and end_reads() every
+  // statement looked up by name and id is collected; element_reads() gives what each element and
+  // load compiled so far read when it was compiled, to follow reads through elements. {"*", 0}
+  // stands for every statement (a net force sums the elements at a marker).
+  using StatementKey = std::pair<std::string, long>;
+  void begin_reads() const;
+  std::set<StatementKey> end_reads() const;
+  const std::map<StatementKey, std::set<StatementKey>>& element_reads() const { return reads_of_; }
+
   // The compiled FUNCTION of an element ("VARIABLE", id), compiled once whether it is first
   // needed here or by a VARVAL/SFORCE elsewhere, with the diagnostics of that compilation.
   struct Element {
@@ -171,6 +181,12 @@ class ElementBindings : public Bindings {
   // reference.
   mutable std::vector<Element*> path_;
   mutable Element* current_ = nullptr;
+  // Where find() records what it looks up: the check's own reads (begin_reads), and while an
+  // element or a load is compiled, that element's.
+  mutable std::vector<std::set<StatementKey>*> recorders_;
+  mutable std::set<StatementKey> reads_;
+  mutable std::map<StatementKey, std::set<StatementKey>> reads_of_;
+  class Recording;
   mutable std::vector<Element*> missing_;
   mutable int deepest_ = 0;
   // SFORCE(id, jflag, comp, rm) as an expression in the SFORCE's function, compiled once.

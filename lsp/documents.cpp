@@ -46,6 +46,8 @@ Document::Document(std::string uri, std::string text, long long version, std::st
 
 void Document::changed() {
   lines_.reset();
+  // The last check serves the next: statements the edits did not touch keep its diagnostics.
+  if (checked_) previous_ = std::move(checked_);
   checked_.reset();
   model_.reset();
   ids_.reset();
@@ -80,7 +82,10 @@ const LineIndex& Document::lines() {
 }
 
 const dataset::CheckedFile& Document::checked() {
-  if (!checked_) checked_ = dataset::check_text(name_, text_, given_format_);
+  if (!checked_) {
+    checked_ = dataset::recheck_text(name_, text_, given_format_, previous_ ? &*previous_ : nullptr);
+    previous_.reset();
+  }
   return *checked_;
 }
 

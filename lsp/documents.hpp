@@ -2,7 +2,8 @@
 // on open and edits (ranges in LSP positions, or the whole text again) on change, and the
 // server's copy must stay equal to the editor's. What the server derives from a document
 // (the checker's report, the model for hover values, the element ids) is computed on first
-// use after a change and dropped by the next change, so a burst of edits costs one check.
+// use after a change and dropped by the next change, so a burst of edits costs one check; that
+// check re-checks only the statements the edits touched and those that read them.
 #pragma once
 
 #include "dataset/checker.hpp"
@@ -62,6 +63,7 @@ class Document {
   std::optional<dataset::Format> given_format_;
   std::optional<LineIndex> lines_;
   std::optional<dataset::CheckedFile> checked_;
+  std::optional<dataset::CheckedFile> previous_;
   std::unique_ptr<dataset::LoadedModel> model_;
   std::optional<std::vector<std::vector<dataset::ElementId>>> ids_;
 };

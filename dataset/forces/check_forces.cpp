@@ -5,31 +5,24 @@
 
 namespace fexpr::dataset {
 
-std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBindings& elements,
-                                             const kinematics::Model& model, const SourceText& source,
-                                             const kinematics::State& state) {
-  std::vector<Diagnostic> out;
-  const auto& floating = elements.floating_markers();
+std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements,
+                                              const kinematics::Model& model, const SourceText& source,
+                                              const kinematics::State& state, Workspace& ws) {
+  if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM"))
+    return std::nullopt;
+  auto made = force_check(s, elements, model, source, elements.floating_markers());
+  if (auto* d = std::get_if<Diagnostic>(&made)) return *d;
   Inputs in;
   in.state = &state;
-  Workspace ws;
-  for (const Statement& s : dataset.statements) {
-    if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM")) continue;
-    auto made = force_check(s, elements, model, source, floating);
-    if (auto* d = std::get_if<Diagnostic>(&made)) {
-      out.push_back(*d);
-      continue;
-    }
-    try {
-      for (const Expression& e : std::get<std::vector<Expression>>(made)) e.value(in, ws);
-    } catch (const EvaluationError& e) {
-      // As for expressions: the initial state is before assembly, where markers may coincide.
-      out.push_back({Severity::warning, e.diagnostic.code, s.name_span,
-                     "at the dataset's initial state, before assembly, " + element_label(s) +
-                         " cannot be evaluated: " + e.diagnostic.message});
-    }
+  try {
+    for (const Expression& e : std::get<std::vector<Expression>>(made)) e.value(in, ws);
+  } catch (const EvaluationError& e) {
+    // As for expressions: the initial state is before assembly, where markers may coincide.
+    return Diagnostic{Severity::warning, e.diagnostic.code, s.name_span,
+                      "at the dataset's initial state, before assembly, " + element_label(s) +
+                          " cannot be evaluated: " + e.diagnostic.message};
   }
-  return out;
+  return std::nullopt;
 }
 
 }  // namespace fexpr::dataset

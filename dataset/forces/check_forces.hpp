@@ -10,12 +10,13 @@
 
 #include <fexpr/diagnostic.hpp>
 
-#include <vector>
+#include <optional>
 
 namespace fexpr::dataset {
 
-std::vector<Diagnostic> check_force_elements(const Dataset& dataset, ElementBindings& elements,
-                                             const kinematics::Model& model, const SourceText& source,
-                                             const kinematics::State& state);
+// The problem of statement s if it is one of those elements, else nothing.
+std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements,
+                                              const kinematics::Model& model, const SourceText& source,
+                                              const kinematics::State& state, Workspace& ws);
 
 }  // namespace fexpr::dataset
