@@ -390,12 +390,14 @@ int main(int argc, char** argv) {
   register_batch_benchmarks();
   if (!counted.empty()) return count_calls(counted);
   register_dataset_benchmarks();
+  register_check_benchmarks();
   register_lsp_benchmarks();
 
   Results results;
   benchmark::RunSpecifiedBenchmarks(&results);
   print_tables(prepared, results);
   print_dataset_table(results);
+  print_check_table(results);
   print_lsp_table(results);
   print_compiled_table(results);
   print_batch_table(results);

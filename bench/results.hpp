@@ -66,6 +66,8 @@ inline std::string ratio(std::optional<double> a, std::optional<double> b) {
 // Registers the dataset throughput benchmarks (dataset_bench.cpp) and prints their table.
 void register_dataset_benchmarks();
 void print_dataset_table(const Results& results);
+void register_check_benchmarks();
+void print_check_table(const Results& results);
 void register_lsp_benchmarks();
 void print_lsp_table(const Results& results);
 void register_compiled_benchmarks();
