@@ -223,6 +223,13 @@ class Checker {
     }
   }
 
+  // Whether every place an entry's diagnostics name is in its statement, so that they move with it.
+  static bool within(const CheckMemo::Entry& e) {
+    auto in = [&](Span span) { return span.begin >= e.span.begin && span.end <= e.span.end; };
+    return std::all_of(e.diagnostics.begin(), e.diagnostics.end(),
+                       [&](const Diagnostic& d) { return in(d.span) && (!d.fix || in(d.fix->span)); });
+  }
+
   // The previous check's entry of each statement whose diagnostics still hold, or null. All
   // null unless the statements are the same in number, names and ids, and every edited one
   // is local (kLocalStatements); then a statement is taken again when its text and line are
@@ -264,7 +271,7 @@ class Checker {
       const Statement& s = statements[k];
       const CheckMemo::Entry& old = previous_->statements[k];
       if (text(previous_->text, old.span) != text(source_.text(), s.span) ||
-          old.line != source_.position(s.span.begin).line)
+          old.line != source_.position(s.span.begin).line || !within(old))
         continue;
       if (std::none_of(old.reads.begin(), old.reads.end(), [&](const auto& key) { return reached.count(key) > 0; }))
         out[k] = &old;
