@@ -5,6 +5,7 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/formats.hpp"
 #include "dataset/forces/check_forces.hpp"
+#include "dataset/loaded_model.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "dataset/spline.hpp"
@@ -35,6 +36,12 @@ std::string render(const CheckedFile& file, const Diagnostic& d) {
   return file.path + ": " + std::string(severity_name(d.severity)) + "[" + std::string(code_name(d.code)) +
          "]: " + d.message + "\n";
 }
+
+// The dataset and model a check read and built (recheck_text), until take_model gives them on.
+struct CheckedModel {
+  Dataset dataset;
+  ModelBuild build;
+};
 
 // Per statement, what its checks gave and read, with the text they were made from.
 struct CheckMemo {
@@ -123,13 +130,14 @@ class Checker {
     dataset_ = read_any(source_, out_.format);
     add(dataset_.diagnostics);
     build_ = build_model(dataset_);
-    for (Diagnostic& d : build_.diagnostics) {
+    std::vector<Diagnostic> built = build_.diagnostics;
+    for (Diagnostic& d : built) {
       if (command_file_ && d.code == Code::reference) {
         d.severity = Severity::info;
         d.message += " here; a command file refers to the elements of its model";
       }
     }
-    add(build_.diagnostics);
+    add(built);
     if (!command_file_) ground();
     floating_.insert(build_.floating_markers.begin(), build_.floating_markers.end());
     floating_.insert(build_.other_markers.begin(), build_.other_markers.end());
@@ -189,6 +197,11 @@ class Checker {
     std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
       return a.span.begin < b.span.begin;
     });
+  }
+
+  // What run() read and built, once the bindings that refer to it are gone.
+  void keep_model() {
+    out_.read = std::make_shared<CheckedModel>(CheckedModel{std::move(dataset_), std::move(build_)});
   }
 
  private:
@@ -514,7 +527,9 @@ CheckedFile checked(std::string name, std::string text, std::optional<Format> fo
   out.path = name;
   out.format = format_of(name, format);
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
-  Checker(out, is_command_file(out.path), remember, previous ? previous->memo.get() : nullptr).run();
+  Checker checker(out, is_command_file(out.path), remember, previous ? previous->memo.get() : nullptr);
+  checker.run();
+  if (remember) checker.keep_model();
   return out;
 }
 
@@ -526,6 +541,13 @@ CheckedFile check_text(std::string name, std::string text, std::optional<Format>
 
 CheckedFile recheck_text(std::string name, std::string text, std::optional<Format> format, const CheckedFile* previous) {
   return checked(std::move(name), std::move(text), format, true, previous);
+}
+
+std::unique_ptr<LoadedModel> take_model(CheckedFile& file) {
+  if (!file.read || !file.source) return nullptr;
+  std::shared_ptr<CheckedModel> read = std::move(file.read);
+  return loaded_model(SourceText(file.source->name(), file.source->text()), std::move(read->dataset),
+                      std::move(read->build));
 }
 
 CheckedFile check_file(const std::string& path, std::optional<Format> format) {

@@ -12,8 +12,11 @@
 
 namespace fexpr::dataset {
 
-// What a check keeps for the next check of the same document after an edit (checker.cpp).
+// What a check keeps for the next check of the same document after an edit, and the dataset
+// and model it read (checker.cpp).
 struct CheckMemo;
+struct CheckedModel;
+struct LoadedModel;
 
 struct CheckedFile {
   std::string path;
@@ -25,6 +28,7 @@ struct CheckedFile {
   // Statements whose checks ran; with recheck_text, the others' came from the previous check.
   int statements_checked = 0;
   std::shared_ptr<const CheckMemo> memo;  // recheck_text's, for the next one
+  std::shared_ptr<CheckedModel> read;     // recheck_text's, for take_model
 
   int errors() const;
   int warnings() const;
@@ -46,6 +50,10 @@ CheckedFile check_text(std::string name, std::string text, std::optional<Format>
 // ...), of names or ids, or of a command file is checked whole.
 CheckedFile recheck_text(std::string name, std::string text, std::optional<Format> format,
                          const CheckedFile* previous);
+// The dataset and model that recheck_text read and built, bound as build_loaded_model binds
+// them, for a caller that would otherwise read and build them again (the language server's
+// hover and completion after an edit). Null the second time, and for check_text's results.
+std::unique_ptr<LoadedModel> take_model(CheckedFile& file);
 // Reads and checks a file; an unreadable file gives one io diagnostic.
 CheckedFile check_file(const std::string& path, std::optional<Format> format = std::nullopt);
 

@@ -47,6 +47,15 @@ std::unique_ptr<LoadedModel> build_loaded_model(SourceText source, std::optional
   return m;
 }
 
+std::unique_ptr<LoadedModel> loaded_model(SourceText source, Dataset dataset, ModelBuild build) {
+  auto m = std::make_unique<LoadedModel>();
+  m->source = std::make_unique<SourceText>(std::move(source));
+  m->dataset = std::move(dataset);
+  m->build = std::move(build);
+  bind(*m, DiffValues::initial_conditions, {});
+  return m;
+}
+
 std::optional<std::string> read_file(const std::string& path) {
   std::stringstream ss;
   if (path == "-") {

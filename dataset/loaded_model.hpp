@@ -47,6 +47,8 @@ std::variant<std::unique_ptr<LoadedModel>, LoadFailure> load_model(
 // can be evaluated (the editor server hovers over a dataset being edited). The format is the
 // name's unless given (an editor's language id for a buffer without a file name).
 std::unique_ptr<LoadedModel> build_loaded_model(SourceText source, std::optional<Format> format = std::nullopt);
+// The same from a dataset already read from source and its model already built.
+std::unique_ptr<LoadedModel> loaded_model(SourceText source, Dataset dataset, ModelBuild build);
 
 // For the programs' front ends: on failure prints the diagnostics to `errors` and returns
 // nothing.

@@ -47,7 +47,10 @@ Document::Document(std::string uri, std::string text, long long version, std::st
 void Document::changed() {
   lines_.reset();
   // The last check serves the next: statements the edits did not touch keep its diagnostics.
-  if (checked_) previous_ = std::move(checked_);
+  if (checked_) {
+    checked_->read.reset();
+    previous_ = std::move(checked_);
+  }
   checked_.reset();
   model_.reset();
   ids_.reset();
@@ -90,6 +93,8 @@ const dataset::CheckedFile& Document::checked() {
 }
 
 dataset::LoadedModel& Document::model() {
+  // The check of this text has read and built it already, when it ran first.
+  if (!model_ && checked_) model_ = dataset::take_model(*checked_);
   if (!model_) model_ = dataset::build_loaded_model(SourceText(name_, text_), given_format_);
   return *model_;
 }

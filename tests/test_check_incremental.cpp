@@ -4,8 +4,10 @@
 #include "checked_dataset.hpp"
 #include "corpus_samples.hpp"
 #include "dataset/checker.hpp"
+#include "dataset/loaded_model.hpp"
 #include "dataset/reader.hpp"
 #include "lsp/documents.hpp"
+#include "lsp/features.hpp"
 
 #include <catch2/catch.hpp>
 
@@ -153,6 +155,32 @@ TEST_CASE("the server's document re-checks what its edits touched", "[check][inc
   REQUIRE(document.text() == expected);
   CHECK(document.checked().statements_checked == 4);
   CHECK(report(document.checked()) == report(check_text("t.adm", expected)));
+}
+
+// After a check the server's hover and completion take the dataset and model that check read,
+// rather than reading the text again: they answer as a document that has read it afresh.
+TEST_CASE("hover and completion after a check answer as a document that read the text afresh", "[check][incremental][lsp]") {
+  const std::string edited = replaced(kChain, "DX(2, 1)", "DY(2, 1)");
+  fexpr::lsp::Document checked("file:///t.adm", kChain, 1);
+  checked.checked();
+  checked.change(nlohmann::json{{{"text", edited}}}, 2);
+  checked.checked();
+  fexpr::lsp::Document fresh("file:///t.adm", edited, 1);
+  // On DY of VARIABLE/1 (its value at the initial state), on VARVAL of VARIABLE/2, in SFORCE/5.
+  for (const std::string& at : {std::string("DY(2, 1)"), std::string("VARVAL(1)"), std::string("-VARVAL(3)")}) {
+    const auto offset = static_cast<std::uint32_t>(edited.find(at) + 1);
+    INFO(at);
+    CHECK(fexpr::lsp::hover(checked, offset) == fexpr::lsp::hover(fresh, offset));
+    CHECK(fexpr::lsp::completion(checked, offset) == fexpr::lsp::completion(fresh, offset));
+  }
+  // recheck_text's model is given once; check_text keeps none.
+  CheckedFile once = fexpr::dataset::recheck_text("t.adm", edited, std::nullopt, nullptr);
+  auto model = fexpr::dataset::take_model(once);
+  REQUIRE(model);
+  CHECK(model->dataset.statements.size() == 11);
+  CHECK(fexpr::dataset::take_model(once) == nullptr);
+  CheckedFile plain = check_text("t.adm", edited);
+  CHECK(fexpr::dataset::take_model(plain) == nullptr);
 }
 
 }  // namespace test_check_incremental
