@@ -1,22 +1,41 @@
 // The array evaluation behind fexpr.Expression over NumPy inputs: one C++ loop over the points
 // with the GIL released, so a million points cost no Python per point and other Python threads
 // run meanwhile. Values alone go through the batch entry (Expression::values), a chunk of points
-// at a time.
+// at a time. Large arrays are shared among fexpr.set_num_threads() threads, each point evaluated
+// as alone, so the results are the same bits however many there are.
 #include "python/errors.hpp"
 #include "python/expression.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 #include <span>
+#include <thread>
+#include <vector>
 
 namespace py = pybind11;
 
 namespace fexpr::python {
 
+namespace {
+
+// Fewer points than this per thread are not worth a thread's start (tens of microseconds).
+constexpr std::size_t kPointsPerThread = 16384;
+std::atomic<int> threads_for_arrays{1};
+
+}  // namespace
+
+int num_threads() { return threads_for_arrays.load(); }
+
+int set_num_threads(int n) {
+  if (n < 1) throw input_failure("set_num_threads takes a number of threads of at least 1, not " + std::to_string(n));
+  return threads_for_arrays.exchange(n);
+}
+
 // Each chunk's inputs are gathered from the columns, then evaluated by one Expression::values.
 std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*>& data,
-                                                 const std::vector<std::size_t>& step, std::size_t n,
-                                                 const void* state, double* out,
+                                                 const std::vector<std::size_t>& step, std::size_t begin,
+                                                 std::size_t n, const void* state, double* out,
                                                  std::optional<EvaluationError>& error) const {
   constexpr std::size_t kChunk = 256;
   const std::size_t per_point = data.size() - kFirstVariable;
@@ -27,7 +46,7 @@ std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*
     points[k].state = state;
   }
   Workspace ws;
-  for (std::size_t start = 0; start < n; start += kChunk) {
+  for (std::size_t start = begin; start < n; start += kChunk) {
     const std::size_t size = std::min(kChunk, n - start);
     for (std::size_t k = 0; k < size; ++k) {
       const std::size_t p = start + k;
@@ -76,19 +95,15 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
   std::optional<kinematics::State> state;
   if (model_) state.emplace(model_->state());
 
-  std::optional<EvaluationError> error;
-  std::size_t failed_point = 0;
-  if (order == 0) {
-    py::gil_scoped_release release;
-    failed_point = values_in_chunks(data, step, n, state ? &*state : nullptr, value_out, error);
-  } else {
-    py::gil_scoped_release release;
+  // The points [begin, end): returns the first that failed, with its error, or end.
+  auto evaluate = [&](std::size_t begin, std::size_t end, std::optional<EvaluationError>& error) -> std::size_t {
+    if (order == 0) return values_in_chunks(data, step, begin, end, state ? &*state : nullptr, value_out, error);
     Workspace ws;
     std::vector<double> variables(count - kFirstVariable), grad(d), hess(d * d);
     Inputs in;
     in.variables = variables;
     if (state) in.state = &*state;
-    for (std::size_t k = 0; k < n; ++k) {
+    for (std::size_t k = begin; k < end; ++k) {
       in.time = data[kTime][k * step[kTime]];
       in.mode = data[kMode][k * step[kMode]];
       for (std::size_t c = kFirstVariable; c < count; ++c) variables[c - kFirstVariable] = data[c][k * step[c]];
@@ -97,11 +112,34 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
         else value_out[k] = expression_->hessian(in, ws, grad, hess);
       } catch (const EvaluationError& e) {
         error = e;
-        failed_point = k;
-        break;
+        return k;
       }
       for (std::size_t i = 0; grad_out && i < d; ++i) grad_out[i * n + k] = grad[i];
       for (std::size_t i = 0; hess_out && i < d * d; ++i) hess_out[i * n + k] = hess[i];
+    }
+    return end;
+  };
+  // Each thread takes a contiguous share of the points; the error reported is that of the first
+  // point that fails, as with one thread.
+  const std::size_t threads = std::clamp<std::size_t>(n / kPointsPerThread, 1, num_threads());
+  std::vector<std::optional<EvaluationError>> errors(threads);
+  std::vector<std::size_t> failed(threads);
+  {
+    py::gil_scoped_release release;
+    std::vector<std::thread> pool;
+    for (std::size_t t = 0; t < threads; ++t) {
+      const std::size_t begin = n * t / threads, end = n * (t + 1) / threads;
+      if (t + 1 == threads) failed[t] = evaluate(begin, end, errors[t]);
+      else pool.emplace_back([&, t, begin, end] { failed[t] = evaluate(begin, end, errors[t]); });
+    }
+    for (std::thread& thread : pool) thread.join();
+  }
+  std::optional<EvaluationError> error;
+  std::size_t failed_point = 0;
+  for (std::size_t t = 0; t < threads && !error; ++t) {
+    if (errors[t]) {
+      error = std::move(errors[t]);
+      failed_point = failed[t];
     }
   }
   if (error) {

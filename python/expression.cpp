@@ -133,6 +133,8 @@ void bind_expression(py::module_& m) {
       .def("at_point", &CompiledExpression::at_point, py::arg("order"), py::arg("inputs"))
       .def("at_numbers", &CompiledExpression::at_numbers, py::arg("order"), py::arg("keywords"))
       .def("over_columns", &CompiledExpression::over_columns, py::arg("order"), py::arg("columns"), py::arg("n"));
+  m.def("set_num_threads", &set_num_threads, py::arg("n"), "fexpr.set_num_threads without the checks of its argument's type.");
+  m.def("num_threads", &num_threads, "The threads an array evaluation may use.");
 }
 
 }  // namespace fexpr::python

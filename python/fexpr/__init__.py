@@ -48,6 +48,7 @@ from fexpr._fexpr import (
 )
 from fexpr._loads import loads
 from fexpr._model import Model, load_model
+from fexpr._threads import get_num_threads, set_num_threads
 
 __version__: str = _fexpr.__version__
 
@@ -65,6 +66,8 @@ __all__ = [
     "check",
     "check_text",
     "compile",
+    "get_num_threads",
     "load_model",
     "loads",
+    "set_num_threads",
 ]

@@ -110,3 +110,52 @@ def test_threads_evaluating_one_expression_at_once_agree_with_one_thread():
     for got, want in zip(results, expected):
         for name in want:
             np.testing.assert_array_equal(got[name], want[name])
+
+
+@pytest.fixture
+def two_threads():
+    previous = fexpr.set_num_threads(2)
+    yield
+    fexpr.set_num_threads(previous)
+
+
+@pytest.mark.parametrize("text", EXPRESSIONS)
+def test_several_threads_give_the_bits_of_one(text, two_threads):
+    # 100,000 points: three shares of at least 16,384 points each would be allowed, two are used.
+    f = fexpr.compile(text, variables=["x", "v"])
+    rng = np.random.default_rng(5)
+    x = rng.uniform(0.0, 1.2, size=100_000)
+    v = rng.uniform(-2.0, 2.0, size=100_000)
+    t = np.linspace(-0.5, 1.5, 100_000)
+    many = (f.value(x=x, v=v, time=t), f.gradient(x=x, v=v, time=t))
+    fexpr.set_num_threads(1)
+    one = (f.value(x=x, v=v, time=t), f.gradient(x=x, v=v, time=t))
+    assert many[0].tobytes() == one[0].tobytes()
+    for name in one[1]:
+        assert many[1][name].tobytes() == one[1][name].tobytes()
+
+
+def test_several_threads_report_the_first_point_that_fails(two_threads):
+    # LOG(x) fails at x <= 0: at points 70,000 (the second share) and 90,000; with both shares
+    # failing, at 10,000 (the first share) too.
+    f = fexpr.compile("LOG(x)", variables=["x"])
+    x = np.ones(100_000)
+    x[[70_000, 90_000]] = 0.0
+    with pytest.raises(fexpr.EvaluationError) as second:
+        f.value(x=x)
+    assert second.value.point == 70_000
+    x[10_000] = -1.0
+    with pytest.raises(fexpr.EvaluationError) as first:
+        f.gradient(x=x)
+    assert first.value.point == 10_000
+
+
+def test_set_num_threads_takes_a_positive_int():
+    assert fexpr.get_num_threads() == 1
+    with pytest.raises(TypeError):
+        fexpr.set_num_threads(2.0)
+    with pytest.raises(TypeError):
+        fexpr.set_num_threads(True)
+    with pytest.raises(fexpr.InputError, match="at least 1, not 0"):
+        fexpr.set_num_threads(0)
+    assert fexpr.get_num_threads() == 1

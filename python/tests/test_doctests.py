@@ -10,9 +10,10 @@ import fexpr._check
 import fexpr._expression
 import fexpr._loads
 import fexpr._model
+import fexpr._threads
 from conftest import SOURCE_DIR
 
-MODULES = [fexpr, fexpr._check, fexpr._expression, fexpr._loads, fexpr._model]
+MODULES = [fexpr, fexpr._check, fexpr._expression, fexpr._loads, fexpr._model, fexpr._threads]
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda m: m.__name__)
