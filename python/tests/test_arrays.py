@@ -1,6 +1,7 @@
 """Evaluation over NumPy arrays: the same numbers as evaluation point by point, broadcast like
 NumPy, and run without holding the GIL."""
 
+import contextlib
 import threading
 import time
 
@@ -114,9 +115,17 @@ def test_threads_evaluating_one_expression_at_once_agree_with_one_thread():
 
 @pytest.fixture
 def two_threads():
-    previous = fexpr.set_num_threads(2)
-    yield
-    fexpr.set_num_threads(previous)
+    with fexpr_threads(2):
+        yield
+
+
+@contextlib.contextmanager
+def fexpr_threads(n):
+    previous = fexpr.set_num_threads(n)
+    try:
+        yield
+    finally:
+        fexpr.set_num_threads(previous)
 
 
 @pytest.mark.parametrize("text", EXPRESSIONS)
@@ -128,8 +137,8 @@ def test_several_threads_give_the_bits_of_one(text, two_threads):
     v = rng.uniform(-2.0, 2.0, size=100_000)
     t = np.linspace(-0.5, 1.5, 100_000)
     many = (f.value(x=x, v=v, time=t), f.gradient(x=x, v=v, time=t))
-    fexpr.set_num_threads(1)
-    one = (f.value(x=x, v=v, time=t), f.gradient(x=x, v=v, time=t))
+    with fexpr_threads(1):
+        one = (f.value(x=x, v=v, time=t), f.gradient(x=x, v=v, time=t))
     assert many[0].tobytes() == one[0].tobytes()
     for name in one[1]:
         assert many[1][name].tobytes() == one[1][name].tobytes()
