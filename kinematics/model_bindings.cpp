@@ -6,12 +6,19 @@
 
 namespace fexpr::kinematics {
 
+std::size_t ModelBindings::MeasureKeyHash::operator()(const MeasureKey& k) const noexcept {
+  std::uint64_t h = 14695981039346656037ull ^ static_cast<std::uint64_t>(k.measure);
+  for (std::uint8_t a = 0; a < k.count; ++a) h = (h ^ static_cast<std::uint64_t>(k.ids[a])) * 1099511628211ull;
+  return static_cast<std::size_t>(h);
+}
+
 std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBindings::resolve_measure(
     std::string_view function, std::span<const std::optional<double>> arguments) const {
   auto measure = measure_from_name(function);
   if (!measure) return std::nullopt;
   const std::span<const std::string_view> parameters = parameter_names(*measure);
-  std::vector<long> ids;
+  MeasureKey key{*measure, 0, {}};
+  std::vector<long> more;  // arguments past the key's room: bound, with their error, and not kept
   for (std::size_t a = 0; a < arguments.size(); ++a) {
     const std::optional<double>& v = arguments[a];
     if (!v || std::trunc(*v) != *v || std::abs(*v) > static_cast<double>(std::numeric_limits<int>::max())) {
@@ -20,18 +27,19 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
                                                    ? " takes " + std::string(parameters[a]) + " as an integer constant"
                                                    : std::string(" takes marker ids, which are integer constants"))};
     }
-    ids.push_back(static_cast<long>(*v));
+    if (a < key.ids.size()) key.ids[key.count++] = static_cast<long>(*v);
+    else more.push_back(static_cast<long>(*v));
   }
-  std::string key(1, static_cast<char>(*measure));
-  key.append(reinterpret_cast<const char*>(ids.data()), ids.size() * sizeof(long));
   std::lock_guard lock(mutex_);
   auto known = bound_.find(key);
   if (known == bound_.end()) {
+    std::vector<long> ids(key.ids.begin(), key.ids.begin() + key.count);
+    ids.insert(ids.end(), more.begin(), more.end());
     auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
     if (auto* error = std::get_if<BindError>(&bound))
       return Rejected{error->argument, error->parameter ? Code::argument : Code::reference, error->message};
     calls_.push_back({std::get<MeasureCall>(bound), &model_});
-    known = bound_.emplace(std::move(key), &calls_.back()).first;
+    known = bound_.emplace(key, &calls_.back()).first;
   }
   const detail::DirectMeasure& direct = *known->second;
   // Parts added to the model after these bindings were made get their labels when first read.

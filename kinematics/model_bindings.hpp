@@ -9,6 +9,9 @@
 
 #include <fexpr/bindings.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cstdint>
 #include <deque>
 #include <mutex>
 #include <optional>
@@ -46,8 +49,20 @@ class ModelBindings : public Bindings {
   mutable std::mutex mutex_;
   mutable std::deque<detail::DirectMeasure> calls_;
   // A force element's loads repeat the same few measures hundreds of times: each is bound
-  // once, by its function and marker ids (the key's bytes).
-  mutable std::unordered_map<std::string, const detail::DirectMeasure*> bound_;
+  // once, by its function and its first eight arguments (measures take at most six; a call with
+  // more is an error, and its key says no more than that).
+  struct MeasureKey {
+    Measure measure;
+    std::uint8_t count;
+    std::array<long, 8> ids;
+    bool operator==(const MeasureKey& o) const {
+      return measure == o.measure && count == o.count && std::equal(ids.begin(), ids.begin() + count, o.ids.begin());
+    }
+  };
+  struct MeasureKeyHash {
+    std::size_t operator()(const MeasureKey& k) const noexcept;
+  };
+  mutable std::unordered_map<MeasureKey, const detail::DirectMeasure*, MeasureKeyHash> bound_;
   // state_label of every part's states, made once rather than for every call that reads them.
   mutable std::vector<std::string> labels_;
 };
