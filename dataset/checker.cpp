@@ -10,6 +10,7 @@
 #include "dataset/reader.hpp"
 #include "dataset/spline.hpp"
 #include "dataset/values.hpp"
+#include "eval/compile.hpp"
 #include "grammar/parse.hpp"
 #include "support/number.hpp"
 #include "support/text.hpp"
@@ -394,12 +395,17 @@ class Checker {
     const ElementBindings::Element* element = nullptr;
     if (a.keyword == "FUNCTION" && (s.name == "VARIABLE" || s.name == "SFORCE") && s.id)
       element = elements.element(s.name, *s.id);
+    // Parsed once, for the compiler and for the rules below.
+    const auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_});
+    const ast::Tree* parsed = std::get_if<ast::Tree>(&tree);
     if (element && element->statement == &s) {
       compiled = element->expression;
       diagnostics = element->diagnostics;
+    } else if (!parsed) {
+      diagnostics = {std::get<Diagnostic>(tree)};
     } else {
-      auto result = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
-                            {a.expression_span.begin, &source_, is_vector(a) ? 0 : -1});
+      auto result = detail::compile_parsed(*parsed, const_cast<ElementBindings&>(elements).context(),
+                                           {a.expression_span.begin, &source_, is_vector(a) ? 0 : -1});
       compiled = std::move(result.expression);
       diagnostics = std::move(result.diagnostics);
     }
@@ -418,9 +424,8 @@ class Checker {
       }
       out_.diagnostics.push_back(d);
     }
-    auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_});
     bool rule_error = false;
-    if (auto* t = std::get_if<ast::Tree>(&tree)) {
+    if (const ast::Tree* t = parsed) {
       Use use = s.name == "MOTION" ? Use::motion
                 : (s.name == "SFORCE" || s.name == "GFORCE" || s.name == "VFORCE" || s.name == "VTORQUE") ? Use::force
                                                                                                         : Use::other;
@@ -436,8 +441,8 @@ class Checker {
     // A vector's y and z compile as its x did; the first component that fails is reported.
     for (int component = 0; component < (is_vector(a) ? 3 : 1); ++component) {
       if (component > 0) {
-        compiled = compile(a.expression, const_cast<ElementBindings&>(elements).context(),
-                           {a.expression_span.begin, &source_, component})
+        compiled = detail::compile_parsed(*parsed, const_cast<ElementBindings&>(elements).context(),
+                                          {a.expression_span.begin, &source_, component})
                        .expression;
         if (!compiled) return;
       }

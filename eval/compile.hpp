@@ -19,6 +19,10 @@ struct Compilation {
 // component: -1 for a scalar expression, 0, 1, 2 for that component of a vector expression.
 Compilation compile_tree(const ast::Tree& tree, const Context& context, int component = -1, CompileHints hints = {});
 
+// fexpr::compile of a tree already parsed (with options.offset and options.source), for a
+// caller that reads the tree too (the dataset checker's rules).
+CompileResult compile_parsed(const ast::Tree& tree, const Context& context, const CompileOptions& options);
+
 // The constant names the language defines (PI, DTOR, RTOD), the simulation variables (TIME,
 // MODE) and the flexible-body constants (FXFREQ, FXMODE), for name resolution, completion and
 // help.

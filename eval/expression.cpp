@@ -233,13 +233,18 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
   if (options.component < -1 || options.component > 2)
     throw std::invalid_argument("CompileOptions::component is -1 (a scalar) or 0, 1, 2 (a vector's x, y, z), not " +
                                 std::to_string(options.component));
-  CompileResult out;
   auto parsed = grammar::parse(text, {options.offset, options.source});
   if (auto* d = std::get_if<Diagnostic>(&parsed)) {
+    CompileResult out;
     out.diagnostics.push_back(std::move(*d));
     return out;
   }
-  auto compiled = detail::compile_tree(std::get<ast::Tree>(parsed), context, options.component, options.hints);
+  return detail::compile_parsed(std::get<ast::Tree>(parsed), context, options);
+}
+
+CompileResult detail::compile_parsed(const ast::Tree& tree, const Context& context, const CompileOptions& options) {
+  CompileResult out;
+  auto compiled = detail::compile_tree(tree, context, options.component, options.hints);
   out.diagnostics = std::move(compiled.diagnostics);
   if (!compiled.program) return out;
   static_assert(detail::kMachineAfter == 1000, "CompileOptions::MachineCode::after_1000_values says so");
