@@ -247,7 +247,7 @@ class Checker {
   // The previous check's entry of each statement whose diagnostics still hold, or null. All
   // null unless the statements are the same in number, names and ids, and every edited one
   // is local (kLocalStatements); then a statement is taken again when its text and line are
-  // unchanged and it read no edited statement.
+  // unchanged, its diagnostics lie within it, and it read nothing the edit reaches.
   std::vector<const CheckMemo::Entry*> plan_reuse() const {
     const auto& statements = dataset_.statements;
     std::vector<const CheckMemo::Entry*> out(statements.size(), nullptr);
