@@ -94,8 +94,9 @@ std::optional<double> central_difference(F f, const std::vector<double>& x, std:
 struct Element {
   std::string label;                // "SFORCE/1"
   std::string function;             // its C name
-  std::vector<std::string> inputs;  // the generated function's, in order
+  std::vector<std::string> inputs;  // the generated function's gradient inputs, in order
   const Expression* interpreted = nullptr;
+  bool reads_mode = false;          // MODE is its last input, after the gradient's
 };
 
 // The elements of a dataset that fexpr codegen writes, in one C file.
@@ -157,7 +158,8 @@ Generated generate_all(const dataset::LoadedModel& m, const codegen::DatasetCall
       continue;
     }
     g.source += c.source;
-    g.elements.push_back({element->label, o.name, compiled.expression->derivative_names(), &*element->expression});
+    g.elements.push_back(
+        {element->label, o.name, compiled.expression->derivative_names(), &*element->expression, c.reads_mode});
   }
   return g;
 }
@@ -231,6 +233,10 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
       REQUIRE(e.inputs == e.interpreted->derivative_names());
       const Function f = so.function<Function>(e.function);
       std::vector<double> x = inputs_at(m, e.inputs, time, diffs), grad(x.size()), expected(x.size());
+      const std::size_t gradient_inputs = x.size();
+      // A function that reads MODE (a DIFF's IF(MODE-5: ...)) takes it after the gradient's
+      // inputs; without it, it would read past them.
+      if (e.reads_mode) x.push_back(in.mode);
       double value = 0.0;
       const char* error = nullptr;
       const int status = f(x.data(), &value, grad.data(), &error);
@@ -249,12 +255,12 @@ Agreement compare(dataset::LoadedModel& m, const Generated& g, const SharedObjec
       ++a.compared;
       a.value_bits += value == interpreted;
       a.worst = std::max(a.worst, std::abs(value - interpreted) / std::max(1.0, std::abs(interpreted)));
-      const double scale = rounding_scale(interpreted, expected, x);
+      const double scale = rounding_scale(interpreted, expected, std::span<const double>(x).first(gradient_inputs));
       INFO("value " << std::setprecision(17) << value << " vs " << interpreted << ", computed from sizes " << scale);
       CHECK(std::abs(value - interpreted) <= kRelative * scale);
       double largest = 1.0;
       for (double d : expected) largest = std::max(largest, std::abs(d));
-      for (std::size_t k = 0; k < x.size(); ++k) {
+      for (std::size_t k = 0; k < gradient_inputs; ++k) {
         INFO("d/d" << e.inputs[k] << ": " << grad[k] << " vs " << expected[k]);
         a.worst = std::max(a.worst, std::abs(grad[k] - expected[k]) / largest);
         CHECK(std::abs(grad[k] - expected[k]) <= kRelative * largest);
