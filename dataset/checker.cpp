@@ -44,7 +44,8 @@ struct CheckedModel {
   ModelBuild build;
 };
 
-// Per statement, what its checks gave and read, with the text they were made from.
+// Per statement, what its checks gave and read; the text they were made from is the checked
+// file's own.
 struct CheckMemo {
   struct Entry {
     std::string name;
@@ -58,8 +59,6 @@ struct CheckMemo {
     int functions = 0;
     std::set<ElementBindings::StatementKey> reads;
   };
-  std::string text;
-  Format format = Format::dataset;
   std::vector<Entry> statements;
   // What each element and load read when it was compiled (ElementBindings::element_reads), from
   // this check or, for those it did not compile again, from the one before.
@@ -124,7 +123,7 @@ class Checker {
   // A command file (.acf) modifies a model defined elsewhere: it may redefine elements and
   // refer to ones it does not define, so those are notes there, not errors.
   // remember: keep a CheckMemo for the next check, reusing `previous` where it still holds.
-  Checker(CheckedFile& out, bool command_file, bool remember, const CheckMemo* previous)
+  Checker(CheckedFile& out, bool command_file, bool remember, const CheckedFile* previous)
       : out_(out), source_(*out.source), command_file_(command_file), remember_(remember), previous_(previous) {}
 
   void run() {
@@ -148,10 +147,6 @@ class Checker {
     std::set<std::pair<std::string, long>> seen;
     const std::vector<const CheckMemo::Entry*> reusable = plan_reuse();
     auto memo = std::make_shared<CheckMemo>();
-    if (remember_) {
-      memo->text = source_.text();
-      memo->format = out_.format;
-    }
     for (std::size_t k = 0; k < dataset_.statements.size(); ++k) {
       const Statement& s = dataset_.statements[k];
       out_.statements.push_back(s.span);
@@ -191,7 +186,7 @@ class Checker {
     }
     if (remember_) {
       if (std::any_of(reusable.begin(), reusable.end(), [](const CheckMemo::Entry* e) { return e != nullptr; }))
-        memo->element_reads = previous_->element_reads;
+        memo->element_reads = previous_->memo->element_reads;
       for (const auto& [key, reads] : elements.element_reads()) memo->element_reads[key] = reads;
       out_.memo = std::move(memo);
     }
@@ -251,16 +246,18 @@ class Checker {
   std::vector<const CheckMemo::Entry*> plan_reuse() const {
     const auto& statements = dataset_.statements;
     std::vector<const CheckMemo::Entry*> out(statements.size(), nullptr);
-    if (!previous_ || previous_->format != Format::dataset || out_.format != Format::dataset ||
-        previous_->statements.size() != statements.size())
+    if (!previous_ || !previous_->memo || !previous_->source || previous_->format != Format::dataset ||
+        out_.format != Format::dataset || previous_->memo->statements.size() != statements.size())
       return out;
+    const CheckMemo& memo = *previous_->memo;
+    const std::string& previous_text = previous_->source->text();
     auto text = [](std::string_view whole, Span span) { return whole.substr(span.begin, span.end - span.begin); };
     std::set<ElementBindings::StatementKey> edited;
     for (std::size_t k = 0; k < statements.size(); ++k) {
       const Statement& s = statements[k];
-      const CheckMemo::Entry& old = previous_->statements[k];
+      const CheckMemo::Entry& old = memo.statements[k];
       if (old.name != s.name || old.id != s.id || old.recognised != s.recognised) return out;
-      if (text(previous_->text, old.span) == text(source_.text(), s.span)) continue;
+      if (text(previous_text, old.span) == text(source_.text(), s.span)) continue;
       if (!old.local || !is_local(s) || !s.id) return out;
       edited.emplace(s.name, *s.id);
     }
@@ -269,7 +266,7 @@ class Checker {
     std::set<ElementBindings::StatementKey> reached = edited;
     if (!edited.empty()) reached.emplace("*", 0);
     std::map<ElementBindings::StatementKey, std::vector<const ElementBindings::StatementKey*>> readers;
-    for (const auto& [element, reads] : previous_->element_reads) {
+    for (const auto& [element, reads] : memo.element_reads) {
       for (const auto& key : reads) readers[key].push_back(&element);
     }
     std::vector<ElementBindings::StatementKey> pending(reached.begin(), reached.end());
@@ -283,8 +280,8 @@ class Checker {
     }
     for (std::size_t k = 0; k < statements.size(); ++k) {
       const Statement& s = statements[k];
-      const CheckMemo::Entry& old = previous_->statements[k];
-      if (text(previous_->text, old.span) != text(source_.text(), s.span) ||
+      const CheckMemo::Entry& old = memo.statements[k];
+      if (text(previous_text, old.span) != text(source_.text(), s.span) ||
           old.line != source_.position(s.span.begin).line || !within(old))
         continue;
       if (std::none_of(old.reads.begin(), old.reads.end(), [&](const auto& key) { return reached.count(key) > 0; }))
@@ -514,7 +511,7 @@ class Checker {
   const SourceText& source_;
   bool command_file_;
   bool remember_;
-  const CheckMemo* previous_;
+  const CheckedFile* previous_;
   Dataset dataset_;
   ModelBuild build_;
   std::set<long> floating_;
@@ -532,7 +529,7 @@ CheckedFile checked(std::string name, std::string text, std::optional<Format> fo
   out.path = name;
   out.format = format_of(name, format);
   out.source = std::make_unique<SourceText>(std::move(name), std::move(text));
-  Checker checker(out, is_command_file(out.path), remember, previous ? previous->memo.get() : nullptr);
+  Checker checker(out, is_command_file(out.path), remember, previous);
   checker.run();
   if (remember) checker.keep_model();
   return out;

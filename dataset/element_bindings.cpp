@@ -173,8 +173,12 @@ std::set<ElementBindings::StatementKey> ElementBindings::end_reads() const {
   return std::move(reads_);
 }
 
-const Statement* ElementBindings::find(std::string_view type, long id) const {
+void ElementBindings::record(std::string_view type, long id) const {
   if (!recorders_.empty()) recorders_.back()->emplace(std::string(type), id);
+}
+
+const Statement* ElementBindings::find(std::string_view type, long id) const {
+  record(type, id);
   auto it = statements_.find({std::string(type), id});
   return it == statements_.end() ? nullptr : it->second;
 }
@@ -510,7 +514,7 @@ std::optional<std::string> ElementBindings::composed_text(std::string_view funct
 // FX..TM(i[, j][, k]): the net load at i from the applied force elements (dataset/forces).
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::net_force_call(
     std::string_view function, std::span<const std::optional<double>> a) const {
-  if (!recorders_.empty()) recorders_.back()->emplace("*", 0);
+  record("*", 0);
   long m[3] = {0, 0, 0};
   for (std::size_t k = 0; k < a.size(); ++k) {
     if (!integral(a[k])) return Rejected{static_cast<int>(k), Code::argument, std::string(function) + " takes marker ids, integer constants"};

@@ -186,6 +186,8 @@ class ElementBindings : public Bindings {
   mutable std::vector<std::set<StatementKey>*> recorders_;
   mutable std::set<StatementKey> reads_;
   mutable std::map<StatementKey, std::set<StatementKey>> reads_of_;
+  // Adds a statement to the innermost recorder, if any.
+  void record(std::string_view type, long id) const;
   class Recording;
   mutable std::vector<Element*> missing_;
   mutable int deepest_ = 0;

@@ -3,6 +3,8 @@
 #include "dataset/forces/parameters.hpp"
 #include "dataset/sforce.hpp"
 
+#include <array>
+
 namespace fexpr::dataset {
 
 std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings) {
@@ -72,6 +74,18 @@ class LoadCompiler {
   ElementBindings& bindings_;
 };
 
+// The twelve loads' texts in ForceLoads order: FX FY FZ TX TY TZ on I, then on J.
+std::array<std::string, 12> load_texts(const ForceElement& element) {
+  std::array<std::string, 12> out;
+  for (int side = 0; side < 2; ++side) {
+    for (int c = 0; c < 6; ++c) {
+      const int comp = c < 3 ? c + 2 : c + 3;
+      out[static_cast<std::size_t>(side * 6 + c)] = force_component(element, side, comp, 0);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
@@ -81,14 +95,8 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
   ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};
   LoadCompiler build(s, bindings);
-  for (int side = 0; side < 2; ++side) {
-    for (int c = 0; c < 6; ++c) {
-      int comp = c < 3 ? c + 2 : c + 3;  // FX FY FZ TX TY TZ
-      const auto k = static_cast<std::size_t>(side * 6 + c);
-      out.texts[k] = force_component(out.element, side, comp, 0);
-      out.loads[k] = build(out.texts[k]);
-    }
-  }
+  out.texts = load_texts(out.element);
+  for (std::size_t k = 0; k < out.texts.size(); ++k) out.loads[k] = build(out.texts[k]);
   out.power = build(out.element.power);
   if (build.problem) return *build.problem;
   return out;
@@ -106,9 +114,7 @@ std::variant<std::vector<Expression>, Diagnostic> force_check(const Statement& s
     if (auto e = build(text)) out.push_back(std::move(*e));
   };
   if (!element.power_reads_loads) {
-    for (int side = 0; side < 2; ++side) {
-      for (int comp : {2, 3, 4, 6, 7, 8}) add(force_component(element, side, comp, 0));
-    }
+    for (const std::string& text : load_texts(element)) add(text);
   }
   add(element.power);
   if (build.problem) return *build.problem;
