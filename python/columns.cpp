@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <optional>
 #include <span>
 #include <thread>
@@ -35,7 +36,7 @@ int set_num_threads(int n) {
 // Each chunk's inputs are gathered from the columns, then evaluated by one Expression::values.
 std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*>& data,
                                                  const std::vector<std::size_t>& step, std::size_t begin,
-                                                 std::size_t n, const void* state, double* out,
+                                                 std::size_t end, const void* state, double* out,
                                                  std::optional<EvaluationError>& error) const {
   constexpr std::size_t kChunk = 256;
   const std::size_t per_point = data.size() - kFirstVariable;
@@ -46,8 +47,8 @@ std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*
     points[k].state = state;
   }
   Workspace ws;
-  for (std::size_t start = begin; start < n; start += kChunk) {
-    const std::size_t size = std::min(kChunk, n - start);
+  for (std::size_t start = begin; start < end; start += kChunk) {
+    const std::size_t size = std::min(kChunk, end - start);
     for (std::size_t k = 0; k < size; ++k) {
       const std::size_t p = start + k;
       points[k].time = data[kTime][p * step[kTime]];
@@ -61,7 +62,7 @@ std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*
       return start + failure.point;
     }
   }
-  return n;
+  return end;
 }
 
 py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>& columns, std::size_t n) const {
@@ -124,15 +125,24 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
   const std::size_t threads = std::clamp<std::size_t>(n / kPointsPerThread, 1, num_threads());
   std::vector<std::optional<EvaluationError>> errors(threads);
   std::vector<std::size_t> failed(threads);
+  // Anything else a share throws (out of memory) is rethrown here, as one thread would throw it.
+  std::vector<std::exception_ptr> thrown(threads);
   {
     py::gil_scoped_release release;
+    auto share = [&](std::size_t t) {
+      try {
+        failed[t] = evaluate(n * t / threads, n * (t + 1) / threads, errors[t]);
+      } catch (...) {
+        thrown[t] = std::current_exception();
+      }
+    };
     std::vector<std::thread> pool;
-    for (std::size_t t = 0; t < threads; ++t) {
-      const std::size_t begin = n * t / threads, end = n * (t + 1) / threads;
-      if (t + 1 == threads) failed[t] = evaluate(begin, end, errors[t]);
-      else pool.emplace_back([&, t, begin, end] { failed[t] = evaluate(begin, end, errors[t]); });
-    }
+    for (std::size_t t = 0; t + 1 < threads; ++t) pool.emplace_back(share, t);
+    share(threads - 1);
     for (std::thread& thread : pool) thread.join();
+  }
+  for (const std::exception_ptr& e : thrown) {
+    if (e) std::rethrow_exception(e);
   }
   std::optional<EvaluationError> error;
   std::size_t failed_point = 0;
