@@ -3,6 +3,7 @@
 #include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
 #include "eval/run.hpp"
+#include "eval/run_lanes.hpp"
 #include "eval/usage_errors.hpp"
 #include "grammar/parse.hpp"
 #include "support/text.hpp"
@@ -149,8 +150,8 @@ namespace {
 
 // A point of a batch whose fast run gave no value: the reference form's value, or its error
 // with the point's index.
-[[gnu::noinline, gnu::cold]] double value_at_point(const detail::Program& p, const Inputs& in, Workspace::Buffers& b,
-                                                    std::size_t point) {
+[[gnu::noinline, gnu::cold]] double slow_value_at_point(const detail::Program& p, const Inputs& in,
+                                                         Workspace::Buffers& b, std::size_t point) {
   try {
     return detail::value_the_slow_way(p, in, b);
   } catch (EvaluationError& e) {
@@ -158,11 +159,54 @@ namespace {
   }
 }
 
+// A point the lanes form left to value(): its value, or its error with the point's index.
+[[gnu::noinline]] double value_at_point(const detail::Program& p, const Inputs& in, Workspace::Buffers& b,
+                                        std::size_t point) {
+  try {
+    return detail::value(p, in, b);
+  } catch (EvaluationError& e) {
+    throw BatchEvaluationError(std::move(e.diagnostic), point);
+  }
+}
+
+// The lanes form's loop (run_lanes.hpp) over n points: block(first, size, results) runs a block
+// and says which of its points it left, point(k) gives point k's Inputs for value(). Each block's
+// values are written in order, so that out[k..] is as it was when point k fails. After a block
+// that left points (their IFs go many ways, or they fail) the next blocks go to value() point by
+// point, where such points cost less, before the lanes are tried again.
+template <class Block, class Point>
+void in_blocks(const detail::Program& p, Workspace::Buffers& b, std::size_t n, double* out, Block block, Point point) {
+  constexpr std::size_t kPointByPoint = 16;  // blocks after one that left points
+  double results[detail::kBlockPoints];
+  std::size_t pause = 0;
+  for (std::size_t first = 0; first < n; first += detail::kBlockPoints) {
+    const std::size_t size = std::min(detail::kBlockPoints, n - first);
+    if (pause > 0) {
+      --pause;
+      for (std::size_t k = first; k < first + size; ++k) out[k] = value_at_point(p, point(k), b, k);
+      continue;
+    }
+    std::uint64_t left = 0;
+    {
+      const Hold hold(b.busy);
+      left = block(first, size, results);
+    }
+    if (left == 0) [[likely]] {
+      std::copy_n(results, size, out + first);
+      continue;
+    }
+    pause = kPointByPoint;
+    for (std::size_t k = 0; k < size; ++k)
+      out[first + k] = left >> k & 1 ? value_at_point(p, point(first + k), b, first + k) : results[k];
+  }
+}
+
 }  // namespace
 
 // The caller's mistakes are all checked before the first point runs, so that a UsageError leaves
-// out as it was. The loop over points is detail::values (run.cpp); a point it stops at goes the
-// slow way and, when that gives a value, the loop resumes after it.
+// out as it was. Programs without bound calls run on lanes; the others point by point in
+// detail::values (run.cpp), where a point it stops at goes the slow way and, when that gives a
+// value, the loop resumes after it.
 void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span<double> out) const {
   const detail::Program& p = *program_;
   if (out.size() < points.size()) [[unlikely]]
@@ -174,6 +218,15 @@ void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span
     }
   }
   Workspace::Buffers& b = *ws.buffers_;
+  if (detail::runs_on_lanes(p)) {
+    in_blocks(
+        p, b, points.size(), out.data(),
+        [&](std::size_t first, std::size_t size, double* results) {
+          return detail::block_values(p, points, first, size, b, results);
+        },
+        [&](std::size_t k) -> const Inputs& { return points[k]; });
+    return;
+  }
   std::size_t k = 0;
   while (k < points.size()) {
     {
@@ -181,9 +234,47 @@ void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span
       k += detail::values(p, points.subspan(k), b, out.data() + k);
     }
     if (k == points.size()) break;
-    out[k] = value_at_point(p, points[k], b, k);
+    out[k] = slow_value_at_point(p, points[k], b, k);
     ++k;
   }
+}
+
+void Expression::values(const Columns& columns, Workspace& ws, std::span<double> out) const {
+  const detail::Program& p = *program_;
+  const std::size_t n = columns.points;
+  if (out.size() < n) [[unlikely]]
+    detail::too_few_outputs(n, out.size());
+  if (columns.variables.size() < p.variable_count) [[unlikely]]
+    detail::too_few_variable_columns(p.variable_count, columns.variables.size());
+  for (std::size_t slot = 0; slot < p.variable_count; ++slot) {
+    if (!columns.variables[slot].data) [[unlikely]]
+      detail::column_without_data(slot);
+  }
+  Workspace::Buffers& b = *ws.buffers_;
+  // Point k's Inputs, for value(): its variables gathered into the workspace.
+  auto point = [&](std::size_t k) {
+    b.point.resize(p.variable_count);
+    for (std::size_t slot = 0; slot < p.variable_count; ++slot) {
+      const Column& c = columns.variables[slot];
+      b.point[slot] = c.data[k * c.stride];
+    }
+    Inputs in;
+    if (columns.time.data) in.time = columns.time.data[k * columns.time.stride];
+    if (columns.mode.data) in.mode = columns.mode.data[k * columns.mode.stride];
+    in.variables = b.point;
+    in.state = columns.state;
+    return in;
+  };
+  if (detail::runs_on_lanes(p)) {
+    in_blocks(
+        p, b, n, out.data(),
+        [&](std::size_t first, std::size_t size, double* results) {
+          return detail::block_values(p, columns, first, size, b, results);
+        },
+        point);
+    return;
+  }
+  for (std::size_t k = 0; k < n; ++k) out[k] = value_at_point(p, point(k), b, k);
 }
 
 namespace {

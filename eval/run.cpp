@@ -9,6 +9,7 @@
 // because +, -, * and / by a register carry an infinity or NaN through to their result.)
 #include "eval/run.hpp"
 
+#include "eval/fast_steps.hpp"
 #include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
 #include "builtins/math_rules.hpp"
@@ -35,8 +36,6 @@ Program::Program() {
 namespace {
 
 // ---- Shared by both forms ----
-
-using builtins::power_value;
 
 // d/da and d2/da2 of a**e with e held constant; at a = 0 the documented conventions.
 [[gnu::always_inline]] inline const char* base_partials(double a, double e, int order, double& d, double& dd) {
@@ -595,52 +594,17 @@ struct Dual {
   }
 };
 
-constexpr unsigned code(Op op) { return static_cast<unsigned>(op); }
+}  // namespace
 
-// The fast form's helpers are small and called from one big switch; inlining them is the point.
-#define FEXPR_INLINE [[gnu::always_inline]] inline
-
-template <class T>
-constexpr bool kIsDual = !std::is_same_v<T, double>;
-template <class T>
-struct DualTraits {  // double: no lanes
-  static constexpr int width = 0, order = 0;
-};
 template <int W, int Order>
 struct DualTraits<Dual<W, Order>> {
   static constexpr int width = W, order = Order;
 };
 
-// The inner operation of a fused shape (0: just the register).
-template <int K, class T, class Registers>
-FEXPR_INLINE T inner(const Registers& r, std::uint32_t a, std::uint32_t b) {
-  if constexpr (K == 0) return r.load(a);
-  else if constexpr (K == 1) return r.load(a) + r.load(b);
-  else if constexpr (K == 2) return r.load(a) - r.load(b);
-  else return r.load(a) * r.load(b);
-}
+namespace {
 
-template <int S, class T, class Registers>
-FEXPR_INLINE T shape(const Step& s, const Registers& registers) {
-  constexpr int root = S / 16, left = (S / 4) % 4, right = S % 4;
-  const T l = inner<left, T>(registers, s.x[0], s.x[1]);
-  const T r = inner<right, T>(registers, s.x[2], s.x[3]);
-  if constexpr (root == 0) return l + r;
-  else if constexpr (root == 1) return l - r;
-  else if constexpr (root == 2) return l * r;
-  else return l / r;
-}
-
-// A scaled sum x0 * (x1 op x2) root R (program.hpp): value steps of programs that call nothing.
-template <int S, class T, class Registers>
-FEXPR_INLINE T scaled_sum(const Step& s, const Registers& registers) {
-  constexpr int root = S / 4, op = (S / 2) % 2, product = S % 2;
-  const T sum = inner<op == 0 ? 1 : 2, T>(registers, s.x[1], s.x[2]);
-  const T l = registers.load(s.x[0]) * sum;
-  const T r = inner<product == 1 ? 3 : 0, T>(registers, s.x[3], s.x[4]);
-  if constexpr (root == 0) return l + r;
-  else return l - r;
-}
+// The fast form's helpers are small and called from one big switch; inlining them is the point.
+#define FEXPR_INLINE [[gnu::always_inline]] inline
 
 #define FEXPR_SCALED_SUM(S)                                       \
   case kScaledSum + (S): v = scaled_sum<(S), T>(*s, *this); break; \
@@ -659,62 +623,6 @@ static_assert(kScaledSumCount == 8);
 #define FEXPR_SHAPES4(S) FEXPR_SHAPE(S) FEXPR_SHAPE((S) + 1) FEXPR_SHAPE((S) + 2) FEXPR_SHAPE((S) + 3)
 #define FEXPR_SHAPES16(S) FEXPR_SHAPES4(S) FEXPR_SHAPES4((S) + 4) FEXPR_SHAPES4((S) + 8) FEXPR_SHAPES4((S) + 12)
 static_assert(kShapeCount == 64);
-
-// builtins::value_of for doubles, found here by the templates below (Duals have their own).
-FEXPR_INLINE double value_of(double a) { return a; }
-
-// IMPACT and BISTOP's force, computed as builtins/contact.cpp computes it (the two must stay
-// the same; the table's rules serve every call these steps do not): on doubles for the value,
-// on Duals for its derivatives in x and xdot. The parameters were checked at compile time.
-template <class T>
-FEXPR_INLINE T contact_power(const T& u, double e) {
-  if constexpr (kIsDual<T>) {
-    const double f1 = e == 1.0 ? 1.0 : e * power_value(u.v, e - 1.0);
-    double f2 = 0.0;
-    if constexpr (DualTraits<T>::order == 2) f2 = e == 1.0 ? 0.0 : e * (e - 1.0) * power_value(u.v, e - 2.0);
-    return chain(u, power_value(u.v, e), f1, f2);
-  } else {
-    return power_value(u, e);  // u, u*sqrt(u), u*u or pow, as contact.cpp's power()
-  }
-}
-template <class T>
-FEXPR_INLINE T contact_force(const T& u, const T& damping, const T& xdot, double k, double e, double sense) {
-  const T f = sense * k * contact_power(u, e) - damping * xdot;
-  return sense * value_of(f) > 0.0 ? f : T(0.0);
-}
-template <class T>
-FEXPR_INLINE T impact_force(const T& x, const T& xdot, const double* c) {
-  const double x1 = c[0], k = c[1], e = c[2], cmax = c[3], d = c[4];
-  if (!(value_of(x) < x1)) return T(0.0);
-  return contact_force(T(x1) - x, builtins::smooth_step(x, T(x1) - T(d), T(cmax), T(x1), T(0.0), builtins::cubic),
-                       xdot, k, e, 1.0);
-}
-template <class T>
-FEXPR_INLINE T bistop_force(const T& x, const T& xdot, const double* c) {
-  const double x1 = c[0], x2 = c[1], k = c[2], e = c[3], cmax = c[4], d = c[5];
-  if (value_of(x) < x1)
-    return contact_force(T(x1) - x, builtins::smooth_step(x, T(x1) - T(d), T(cmax), T(x1), T(0.0), builtins::cubic),
-                         xdot, k, e, 1.0);
-  if (value_of(x) > x2)
-    return contact_force(x - T(x2), builtins::smooth_step(x, T(x2), T(0.0), T(x2) + T(d), T(cmax), builtins::cubic),
-                         xdot, k, e, -1.0);
-  return T(0.0);
-}
-
-// STEP, STEP5, HAVSIN of x with constant ends c (Op::step_cubic): builtins::smooth_step with
-// its constants worked out once (same operations, same result). Ends with x0 > x1 are the
-// rule's error, which the reference form reports.
-template <class T, class Curve>
-FEXPR_INLINE bool smooth_step(const double* c, const T& x, Curve curve, T& v) {
-  const double x0 = c[0], h0 = c[1], h1 = c[3], span = c[4], rise = c[5], reciprocal = c[6];
-  if (!(span > 0.0)) return false;
-  const T offset = x - T(x0);
-  const T delta = reciprocal != 0.0 ? offset * T(reciprocal) : offset / T(span);
-  if (value_of(delta) <= 0.0) v = T(h0);
-  else if (value_of(delta) >= 1.0) v = T(h1);
-  else v = T(h0) + T(rise) * curve(delta);
-  return true;
-}
 
 // IF's three-way jump on its test (an operation fused into it, or just the register).
 #define FEXPR_BRANCH(OP, K)                                                      \

@@ -31,6 +31,11 @@ struct Workspace::Buffers {
   std::vector<double> lane_grad;  // per register, w wide
   std::vector<double> lane_hess;  // per register, w*w
   const Inputs* inputs = nullptr;  // of the evaluation under way, for bound calls
+  // The lanes form's registers (run_lanes.cpp): kBlockPoints values each, then the block's
+  // finiteness per point; laid out for the program whose id is block_prepared.
+  std::vector<double> block;
+  std::uint64_t block_prepared = 0;
+  std::vector<double> point;  // one point's variables gathered from Columns
   // The gradient run chosen for the program (by its width, and whether it calls anything), so
   // that each gradient jumps straight there (run.cpp).
   double (*gradient_run)(const detail::Program&, Buffers&, double*) = nullptr;

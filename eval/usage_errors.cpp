@@ -8,8 +8,8 @@ namespace fexpr::detail {
 
 namespace {
 
-std::string variables_message(std::size_t needed, std::size_t given) {
-  return "the expression was compiled with " + std::to_string(needed) + " variables; Inputs::variables holds " +
+std::string variables_message(std::size_t needed, std::size_t given, const char* holder = "Inputs::variables") {
+  return "the expression was compiled with " + std::to_string(needed) + " variables; " + holder + " holds " +
          std::to_string(given);
 }
 
@@ -19,6 +19,14 @@ void too_few_variables(std::size_t needed, std::size_t given) { throw UsageError
 
 void too_few_variables_at(std::size_t point, std::size_t needed, std::size_t given) {
   throw UsageError("point " + std::to_string(point) + ": " + variables_message(needed, given));
+}
+
+void too_few_variable_columns(std::size_t needed, std::size_t given) {
+  throw UsageError(variables_message(needed, given, "Columns::variables"));
+}
+
+void column_without_data(std::size_t slot) {
+  throw UsageError("Columns::variables[" + std::to_string(slot) + "] has no data; give every variable's column");
 }
 
 void too_few_outputs(std::size_t points, std::size_t given) {

@@ -1,8 +1,8 @@
 // The array evaluation behind fexpr.Expression over NumPy inputs: one C++ loop over the points
 // with the GIL released, so a million points cost no Python per point and other Python threads
-// run meanwhile. Values alone go through the batch entry (Expression::values), a chunk of points
-// at a time. Large arrays are shared among fexpr.set_num_threads() threads, each point evaluated
-// as alone, so the results are the same bits however many there are.
+// run meanwhile. Values alone go through the batch entry over columns (Expression::values), which
+// reads the arrays in place. Large arrays are shared among fexpr.set_num_threads() threads, each
+// point evaluated as alone, so the results are the same bits however many there are.
 #include "python/errors.hpp"
 #include "python/expression.hpp"
 
@@ -33,34 +33,27 @@ int set_num_threads(int n) {
   return threads_for_arrays.exchange(n);
 }
 
-// Each chunk's inputs are gathered from the columns, then evaluated by one Expression::values.
-std::size_t CompiledExpression::values_in_chunks(const std::vector<const double*>& data,
+// The columns in place, through the batch entry over Columns (its lanes form where the
+// expression calls no model function).
+std::size_t CompiledExpression::values_by_column(const std::vector<const double*>& data,
                                                  const std::vector<std::size_t>& step, std::size_t begin,
                                                  std::size_t end, const void* state, double* out,
                                                  std::optional<EvaluationError>& error) const {
-  constexpr std::size_t kChunk = 256;
-  const std::size_t per_point = data.size() - kFirstVariable;
-  std::vector<double> rows(kChunk * per_point);
-  std::vector<Inputs> points(kChunk);
-  for (std::size_t k = 0; k < kChunk; ++k) {
-    points[k].variables = std::span<const double>(rows).subspan(k * per_point, per_point);
-    points[k].state = state;
-  }
+  auto column = [&](std::size_t c) { return fexpr::Column{data[c] + begin * step[c], step[c]}; };
+  std::vector<fexpr::Column> variables;
+  for (std::size_t c = kFirstVariable; c < data.size(); ++c) variables.push_back(column(c));
+  Columns columns;
+  columns.points = end - begin;
+  columns.time = column(kTime);
+  columns.mode = column(kMode);
+  columns.variables = variables;
+  columns.state = state;
   Workspace ws;
-  for (std::size_t start = begin; start < end; start += kChunk) {
-    const std::size_t size = std::min(kChunk, end - start);
-    for (std::size_t k = 0; k < size; ++k) {
-      const std::size_t p = start + k;
-      points[k].time = data[kTime][p * step[kTime]];
-      points[k].mode = data[kMode][p * step[kMode]];
-      for (std::size_t c = kFirstVariable; c < data.size(); ++c) rows[k * per_point + c - kFirstVariable] = data[c][p * step[c]];
-    }
-    try {
-      expression_->values(std::span<const Inputs>(points).first(size), ws, std::span<double>(out + start, size));
-    } catch (const BatchEvaluationError& failure) {
-      error = failure;
-      return start + failure.point;
-    }
+  try {
+    expression_->values(columns, ws, std::span<double>(out + begin, end - begin));
+  } catch (const BatchEvaluationError& failure) {
+    error = failure;
+    return begin + failure.point;
   }
   return end;
 }
@@ -98,7 +91,7 @@ py::tuple CompiledExpression::over_columns(int order, const std::vector<Column>&
 
   // The points [begin, end): returns the first that failed, with its error, or end.
   auto evaluate = [&](std::size_t begin, std::size_t end, std::optional<EvaluationError>& error) -> std::size_t {
-    if (order == 0) return values_in_chunks(data, step, begin, end, state ? &*state : nullptr, value_out, error);
+    if (order == 0) return values_by_column(data, step, begin, end, state ? &*state : nullptr, value_out, error);
     Workspace ws;
     std::vector<double> variables(count - kFirstVariable), grad(d), hess(d * d);
     Inputs in;

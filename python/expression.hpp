@@ -57,9 +57,9 @@ class CompiledExpression {
   void require(int order, std::size_t inputs) const;
   Inputs inputs_at(const double* values, std::vector<double>& variables) const;
   Failure evaluation_failure(const EvaluationError& e) const;
-  // over_columns' values of the points [begin, end) alone, through the batch entry a chunk of
-  // points at a time. Returns the index of the point that failed, with its error, or end.
-  std::size_t values_in_chunks(const std::vector<const double*>& data, const std::vector<std::size_t>& step,
+  // over_columns' values of the points [begin, end) alone, through the batch entry over columns.
+  // Returns the index of the point that failed, with its error, or end.
+  std::size_t values_by_column(const std::vector<const double*>& data, const std::vector<std::size_t>& step,
                                std::size_t begin, std::size_t end, const void* state, double* out,
                                std::optional<EvaluationError>& error) const;
 

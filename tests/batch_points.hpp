@@ -96,17 +96,18 @@ inline OneByOne one_by_one(const Expression& e, std::span<const Inputs> points) 
   return r;
 }
 
-// values() over all points with workspace ws, going on after each failing point with the rest
-// of the batch, against value() at each point: the same bits where value() gives a value; where
-// it throws, the same diagnostic, reported with the point's index, and out left as it was.
-// Returns how many points failed.
-inline std::size_t check_batch(const Expression& e, std::span<const Inputs> points, Workspace& ws) {
+// A batch run over all points against value() at each point, going on after each failing point
+// with the rest of the batch: run(start, out) evaluates points[start..] into out[start..]. The
+// same bits where value() gives a value; where it throws, the same diagnostic, reported with the
+// point's index, and out left as it was. Returns how many points failed.
+template <class Run>
+std::size_t check_batch_run(const Expression& e, std::span<const Inputs> points, Run run) {
   const OneByOne expected = one_by_one(e, points);
   std::vector<double> out(points.size(), std::bit_cast<double>(kUntouchedBits));
   std::size_t start = 0, failures = 0;
   for (;;) {
     try {
-      e.values(points.subspan(start), ws, std::span<double>(out).subspan(start));
+      run(start, std::span<double>(out));
       break;
     } catch (const BatchEvaluationError& err) {
       const std::size_t k = start + err.point;
@@ -131,6 +132,36 @@ inline std::size_t check_batch(const Expression& e, std::span<const Inputs> poin
     CHECK(bits(out[k]) == bits(expected.values[k]));
   }
   return failures;
+}
+
+// values() over the points as Inputs, with workspace ws.
+inline std::size_t check_batch(const Expression& e, std::span<const Inputs> points, Workspace& ws) {
+  return check_batch_run(e, points, [&](std::size_t start, std::span<double> out) {
+    e.values(points.subspan(start), ws, out.subspan(start));
+  });
+}
+
+// values() over the same points as Columns: TIME and MODE copied into arrays of their own, each
+// variable read in place from the points' rows (a stride of the row's length).
+inline std::size_t check_columns(const Expression& e, std::span<const Inputs> points, Workspace& ws) {
+  std::vector<double> time, mode;
+  for (const Inputs& in : points) {
+    time.push_back(in.time);
+    mode.push_back(in.mode);
+  }
+  const std::size_t per_point = points.empty() ? 0 : points[0].variables.size();
+  return check_batch_run(e, points, [&](std::size_t start, std::span<double> out) {
+    if (start == points.size()) return;
+    std::vector<Column> variables;
+    for (std::size_t j = 0; j < per_point; ++j) variables.push_back({points[start].variables.data() + j, per_point});
+    Columns columns;
+    columns.points = points.size() - start;
+    columns.time = {time.data() + start, 1};
+    columns.mode = {mode.data() + start, 1};
+    columns.variables = variables;
+    columns.state = points[start].state;
+    e.values(columns, ws, out.subspan(start));
+  });
 }
 
 }  // namespace fexpr::testing

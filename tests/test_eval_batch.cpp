@@ -1,9 +1,11 @@
-// Expression::values, the batch entry: at every point exactly the bits value() gives, over the
-// examples, the benchmark cases, model-bound expressions (each point with its own state) and
-// element functions, at random points with signed zeros, subnormals and values near overflow;
+// Expression::values, the batch entry, over Inputs and over Columns: at every point exactly the
+// bits value() gives, over the examples, the benchmark cases, random expressions of every step
+// the lanes form runs, model-bound expressions (each point with its own state) and element
+// functions, at random points with signed zeros, subnormals and values near overflow;
 // an error at a point reported with its index after the points before it; every caller's
 // mistake a UsageError before anything is written; threads sharing one Expression.
 #include "batch_points.hpp"
+#include "random_expressions.hpp"
 #include "bench/cases.hpp"
 #include "dataset/loaded_model.hpp"
 #include "loaded_dataset.hpp"
@@ -12,9 +14,11 @@
 #include <fexpr/bindings.hpp>
 #include <fexpr/expression.hpp>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <numeric>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -27,6 +31,7 @@ namespace {
 using namespace fexpr;
 using testing::bits;
 using testing::check_batch;
+using testing::check_columns;
 using testing::kUntouchedBits;
 using testing::Points;
 using testing::Sampler;
@@ -75,6 +80,7 @@ TEST_CASE("a batch gives value()'s bits at every point of every example expressi
     const Expression e = compiled(text, context);
     const Points points = sampler.points(kPoints, 2);
     failures += check_batch(e, points.inputs, ws);
+    check_columns(e, points.inputs, ws);
   }
   // The sampler's NaNs, infinities and huge values make some points fail.
   CHECK(failures > 0);
@@ -107,6 +113,7 @@ TEST_CASE("a batch gives value()'s bits on the benchmark cases, errors, MODE and
     const Points points = sampler.points(kPoints, names.size());
     Workspace ws;
     check_batch(e, points.inputs, ws);
+    check_columns(e, points.inputs, ws);
   }
 }
 
@@ -178,6 +185,7 @@ TEST_CASE("a batch of element functions: nested evaluations, and their errors at
     for (Inputs& in : points.inputs) in.state = &d.state;
     Workspace ws;
     CHECK(check_batch(e, points.inputs, ws) > 0);  // TIME is sometimes NaN or too large
+    CHECK(check_columns(e, points.inputs, ws) > 0);
   }
   testing::LoadedDataset d("roots\nPART/1, GROUND\nVARIABLE/1, FUNCTION = SQRT(TIME - 1)\nEND\n");
   const Expression e = d.compile_ok("VARVAL(1) + 1");
@@ -189,6 +197,94 @@ TEST_CASE("a batch of element functions: nested evaluations, and their errors at
   }
   Workspace ws;
   CHECK(check_batch(e, points.inputs, ws) == 2);
+  CHECK(check_columns(e, points.inputs, ws) == 2);
+}
+
+TEST_CASE("random expressions of every fast step: a batch gives value()'s bits over blocks and their tails",
+          "[eval][batch]") {
+  Context context;
+  context.declare_variable("x");
+  context.declare_variable("y");
+  testing::RandomExpressions random(2024);
+  Sampler sampler(2025);
+  Workspace ws;
+  std::size_t failures = 0;
+  for (int n = 0; n < 150; ++n) {
+    const std::string text = random.node(4);
+    INFO(text);
+    const Expression e = compiled(text, context);
+    // 64 points a block: two whole blocks and a tail of 9, whose last group has one point.
+    const Points points = sampler.points(137, 2);
+    failures += check_batch(e, points.inputs, ws);
+    check_columns(e, points.inputs, ws);
+  }
+  CHECK(failures > 0);
+}
+
+TEST_CASE("points of one block taking different branches of IF each get their own branch's value", "[eval][batch]") {
+  Context context;
+  context.declare_variable("x");
+  const Expression e = compiled("IF(x: 10*x, 7, SQRT(x)) + IF(x - 2: 1, 2, 3)", context);
+  std::vector<double> x(100);
+  Points points(x.size(), 1);
+  for (std::size_t k = 0; k < x.size(); ++k) points.row(k)[0] = x[k] = static_cast<double>(k % 7) - 3.0;
+  std::vector<double> out(x.size());
+  Workspace ws;
+  e.values(points.inputs, ws, out);
+  for (std::size_t k = 0; k < x.size(); ++k) {
+    INFO("x = " << x[k]);
+    const double first = x[k] < 0 ? 10 * x[k] : x[k] == 0 ? 7 : std::sqrt(x[k]);
+    const double second = x[k] < 2 ? 1 : x[k] == 2 ? 2 : 3;
+    CHECK(bits(out[k]) == bits(first + second));
+  }
+}
+
+TEST_CASE("columns: a stride of 0 shares one value, TIME and MODE without data are 0 and 4", "[eval][batch]") {
+  Context context;
+  context.declare_variable("x");
+  context.declare_variable("k");
+  const Expression e = compiled("k*x + 100*TIME + MODE", context);
+  std::vector<double> x(70);  // a block and a tail
+  std::iota(x.begin(), x.end(), 1.0);
+  const double k = 0.5;
+  const Column variables[] = {{x.data(), 1}, {&k, 0}};
+  Columns columns;
+  columns.points = x.size();
+  columns.variables = variables;
+  std::vector<double> out(x.size());
+  Workspace ws;
+  e.values(columns, ws, out);
+  for (std::size_t p = 0; p < x.size(); ++p) CHECK(out[p] == 0.5 * x[p] + 4.0);
+  const double time = 2.0, mode = 5.0;
+  columns.time = {&time, 0};
+  columns.mode = {&mode, 0};
+  e.values(columns, ws, out);
+  for (std::size_t p = 0; p < x.size(); ++p) CHECK(out[p] == 0.5 * x[p] + 205.0);
+}
+
+TEST_CASE("columns: the caller's mistakes are UsageErrors that write nothing", "[eval][batch][errors]") {
+  Context context;
+  context.declare_variable("x");
+  context.declare_variable("v");
+  const Expression e = compiled("x + v", context);
+  const double x[] = {1, 2, 3};
+  std::vector<double> out(3, -7.0);
+  Workspace ws;
+  Columns columns;
+  columns.points = 3;
+  const Column one[] = {{x, 1}};
+  columns.variables = one;
+  CHECK(usage_message([&] { e.values(columns, ws, out); }) ==
+        "the expression was compiled with 2 variables; Columns::variables holds 1");
+  const Column missing[] = {{x, 1}, {nullptr, 1}};
+  columns.variables = missing;
+  CHECK(usage_message([&] { e.values(columns, ws, out); }) ==
+        "Columns::variables[1] has no data; give every variable's column");
+  const Column both[] = {{x, 1}, {x, 1}};
+  columns.variables = both;
+  CHECK(usage_message([&] { e.values(columns, ws, std::span<double>(out).first(2)); }) ==
+        "the batch has 3 points; the output span holds 2");
+  CHECK(out == std::vector<double>(3, -7.0));
 }
 
 TEST_CASE("an error at a point stops the batch there, after the points before it", "[eval][batch][errors]") {
@@ -274,7 +370,12 @@ TEST_CASE("a batch's usage errors name sizes and points and write nothing", "[ev
     CHECK(out == std::vector<double>{13.0, 13.0, 13.0, -7.0});
   }
   SECTION("no points: nothing to do") {
-    e.values({}, ws, {});
+    e.values(std::span<const Inputs>{}, ws, {});
+    const double x = 1.0;
+    const Column variables[] = {{&x, 0}, {&x, 0}};
+    Columns none;
+    none.variables = variables;
+    e.values(none, ws, {});
     CHECK(out == std::vector<double>(3, -7.0));
   }
 }

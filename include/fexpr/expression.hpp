@@ -70,6 +70,23 @@ struct Inputs {
   const void* state = nullptr;        // model state, read by the Bindings that compiled it
 };
 
+// One input of many points, as an array holds it: point k's value is data[k * stride]. A stride
+// of 0 gives every point data[0].
+struct Column {
+  const double* data = nullptr;
+  std::size_t stride = 1;
+};
+
+// The inputs of many points by column (NumPy arrays, a sweep's samples), for
+// Expression::values: each column the Inputs member of the same name, with its default (TIME 0,
+// MODE 4) where it has no data; `variables` by Context slot, each with data.
+struct Columns {
+  std::size_t points = 0;
+  Column time, mode;
+  std::span<const Column> variables;
+  const void* state = nullptr;  // every point's model state
+};
+
 // Per-thread scratch memory for evaluation. It grows to fit the largest expression it has
 // evaluated, so evaluation allocates only the first time.
 class Workspace {
@@ -150,6 +167,9 @@ class Expression {
   // (a plot leaving a gap, a checker listing every failing point), call values again on
   // points.subspan(k + 1) and out.subspan(k + 1).
   void values(std::span<const Inputs> points, Workspace& ws, std::span<double> out) const;
+  // The same over columns.points points read from columns, without an Inputs per point; the
+  // same errors (a variable column without data is a UsageError naming its slot).
+  void values(const Columns& columns, Workspace& ws, std::span<double> out) const;
 
   const detail::Program& program() const { return *program_; }
 

@@ -1,0 +1,34 @@
+// The value at many points at once (Expression::values): the fast form's value steps run over a
+// block of points, each register holding one value per point, so that a step is dispatched once
+// per block instead of once per point and its arithmetic does 4 points an instruction (AVX2,
+// where the processor has it). The values are value()'s bit for bit: the arithmetic is the same
+// IEEE operation lane by lane, and every other step runs the scalar fast form's own code at each
+// point. A point that the scalar fast run would give up on (an input or a step not finite, a
+// table function's error) or whose IF takes another branch than the block's is left to value(),
+// one point at a time, which gives its value or its error as it always has.
+#pragma once
+
+#include "eval/run.hpp"
+
+#include <cstdint>
+#include <span>
+
+namespace fexpr::detail {
+
+// Points per block: a register's lanes are 512 bytes, so the registers of a program of 60
+// temporaries stay in a 32 KB level-1 cache; a step's dispatch is shared by 64 points.
+inline constexpr std::size_t kBlockPoints = 64;
+
+// Whether a program runs on lanes: every program but those calling a model's or dataset's
+// functions, which read each point's Inputs.
+inline bool runs_on_lanes(const Program& p) { return p.bound_calls.empty(); }
+
+// The block of `size` points (1 to kBlockPoints) from point `first`: each value into results[k]
+// (point first + k), and the points left to value() as a mask (bit k). The caller holds the
+// workspace and has checked the points' variables.
+std::uint64_t block_values(const Program& p, std::span<const Inputs> points, std::size_t first, std::size_t size,
+                           Workspace::Buffers& b, double* results);
+std::uint64_t block_values(const Program& p, const Columns& columns, std::size_t first, std::size_t size,
+                           Workspace::Buffers& b, double* results);
+
+}  // namespace fexpr::detail
