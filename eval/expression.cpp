@@ -169,8 +169,8 @@ namespace {
   }
 }
 
-// The lanes form's loop (run_lanes.hpp) over n points: block(first, size, results) runs a block
-// and says which of its points it left, point(k) gives point k's Inputs for value(). Each block's
+// The lanes form's loop (run_lanes.hpp) over n points: block(first, size, results, values) runs
+// a block as detail::block_values does, point(k) gives point k's Inputs for value(). Each block's
 // values are written in order, so that out[k..] is as it was when point k fails. After a block
 // that left points (their IFs go many ways, or they fail) the next blocks go to value() point by
 // point, where such points cost less, before the lanes are tried again.
@@ -187,24 +187,26 @@ void in_blocks(const detail::Program& p, Workspace::Buffers& b, std::size_t n, d
       continue;
     }
     std::uint64_t left = 0;
+    const double* values = nullptr;
     {
       const Hold hold(b.busy);
-      left = block(first, size, results);
+      left = block(first, size, results, values);
     }
     if (left == 0) [[likely]] {
-      std::copy_n(results, size, out + first);
+      std::copy_n(values, size, out + first);
       continue;
     }
     pause = kPointByPoint;
     for (std::size_t k = 0; k < size; ++k)
-      out[first + k] = left >> k & 1 ? value_at_point(p, point(first + k), b, first + k) : results[k];
+      out[first + k] = left >> k & 1 ? value_at_point(p, point(first + k), b, first + k) : values[k];
   }
 }
 
 }  // namespace
 
 // The caller's mistakes are all checked before the first point runs, so that a UsageError leaves
-// out as it was. Programs without bound calls run on lanes; the others point by point in
+// out as it was. The points count towards the value's machine code as value() calls do, and the
+// batch then runs on lanes where they are faster (detail::batch_on_lanes), else point by point in
 // detail::values (run.cpp), where a point it stops at goes the slow way and, when that gives a
 // value, the loop resumes after it.
 void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span<double> out) const {
@@ -218,11 +220,13 @@ void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span
     }
   }
   Workspace::Buffers& b = *ws.buffers_;
-  if (detail::runs_on_lanes(p)) {
+  if (p.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    detail::machine_count_down(p, points.size());
+  if (detail::batch_on_lanes(p)) {
     in_blocks(
         p, b, points.size(), out.data(),
-        [&](std::size_t first, std::size_t size, double* results) {
-          return detail::block_values(p, points, first, size, b, results);
+        [&](std::size_t first, std::size_t size, double* results, const double*& values) {
+          return detail::block_values(p, points, first, size, b, results, values);
         },
         [&](std::size_t k) -> const Inputs& { return points[k]; });
     return;
@@ -265,11 +269,13 @@ void Expression::values(const Columns& columns, Workspace& ws, std::span<double>
     in.state = columns.state;
     return in;
   };
-  if (detail::runs_on_lanes(p)) {
+  if (p.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
+    detail::machine_count_down(p, n);
+  if (detail::batch_on_lanes(p)) {
     in_blocks(
         p, b, n, out.data(),
-        [&](std::size_t first, std::size_t size, double* results) {
-          return detail::block_values(p, columns, first, size, b, results);
+        [&](std::size_t first, std::size_t size, double* results, const double*& values) {
+          return detail::block_values(p, columns, first, size, b, results, values);
         },
         point);
     return;

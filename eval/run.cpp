@@ -1,8 +1,8 @@
-// Running a program. Every evaluation runs the fast form (Program::steps): fused steps, value
-// and derivatives in one pass, no per-operation bookkeeping. Errors are not located there: a
-// fast run checks every value it produces (and every derivative) for finiteness, and when
-// anything is wrong it gives up, and the reference form (Program::code) runs again from the
-// start. That run is the one that names the failing operation and its span, exactly as before
+// Running a program. Every evaluation runs the fast form (Program::steps), which this file
+// holds: fused steps, value and derivatives in one pass, no per-operation bookkeeping. Errors
+// are not located there: a fast run checks every value it produces (and every derivative) for
+// finiteness, and when anything is wrong it gives up, and the reference form (Program::code,
+// run_reference.cpp) runs again from the start. That run is the one that names the failing operation and its span, exactly as before
 // the fast form existed. Domain errors need no test of their own in the fast form: SQRT(-1),
 // LOG(0), ACOS(2), 0**-1, (-8)**0.5 and x/0 all produce NaN or an infinity, which is caught like
 // an overflow. (A fused step computes its inner operation without checking it, which is sound
@@ -12,6 +12,7 @@
 #include "eval/fast_steps.hpp"
 #include "eval/machine_gradient.hpp"
 #include "eval/machine_value.hpp"
+#include "eval/run_shared.hpp"
 #include "builtins/math_rules.hpp"
 #include "builtins/power_value.hpp"
 #include "builtins/steps.hpp"
@@ -33,72 +34,16 @@ Program::Program() {
   id = next.fetch_add(1, std::memory_order_relaxed);
 }
 
-namespace {
+using namespace run_shared;
 
-// ---- Shared by both forms ----
-
-// d/da and d2/da2 of a**e with e held constant; at a = 0 the documented conventions.
-[[gnu::always_inline]] inline const char* base_partials(double a, double e, int order, double& d, double& dd) {
-  d = dd = 0.0;
-  if (e == 0.0) return nullptr;
-  if (a == 0.0 && e < 1.0) return "derivative of a**b is infinite at a = 0 for b < 1";
-  d = e == 1.0 ? 1.0 : e * power_value(a, e - 1.0);
-  if (order == 2) {
-    if (a == 0.0 && e < 2.0 && e != 1.0) return "second derivative of a**b is infinite at a = 0 for b < 2";
-    dd = e == 1.0 ? 0.0 : e == 2.0 ? 2.0 : e * (e - 1.0) * power_value(a, e - 2.0);
-  }
-  return nullptr;
-}
-
-const char* power_error(double a, double b) {
-  if (a == 0.0 && b < 0.0) return "0 raised to a negative power";
-  if (a < 0.0 && std::trunc(b) != b) return "negative number raised to a non-integer power";
-  return nullptr;
-}
-
-constexpr const char* kOverflow = "result is too large (overflow to infinity)";
-constexpr const char* kDivisionByZero = "division by zero";
-constexpr const char* kInfiniteDerivative = "derivative is infinite or undefined here";
-constexpr const char* kInfiniteSecondDerivative = "second derivative is infinite or undefined here";
-constexpr const char* kBadInput = "an input (TIME, MODE or a variable) is NaN or infinite";
-
-// What a workspace has loaded for its current program.
-enum Ready : unsigned {
-  kValues = 1u << 0,
-  kReference1 = 1u << 1,
-  kReference2 = 1u << 2,
-  kLanes1 = 1u << 3,
-  kLanes2 = 1u << 4,
-  kGradientRun = 1u << 5,  // Workspace::Buffers::gradient_run
-};
-
-[[gnu::noinline]] void prepare_values(const Program& p, Workspace::Buffers& b) {
+[[gnu::noinline]] void run_shared::prepare_values(const Program& p, Workspace::Buffers& b) {
   b.prepared = p.id;
   b.ready = kValues;
   b.value.assign(p.register_count, 0.0);
   std::copy(p.constants.begin(), p.constants.end(), b.value.begin() + p.first_constant);
 }
 
-// The reference form's seeds: the unit gradient of each input register.
-void prepare_reference(const Program& p, Workspace::Buffers& b, int order) {
-  const unsigned need = order >= 2 ? kReference1 | kReference2 : kReference1;
-  if ((b.ready & need) == need) return;
-  const std::size_t n = p.derivative_names.size();
-  b.grad.assign(p.register_count * n, 0.0);
-  for (std::size_t r = 0; r < p.input_derivative.size(); ++r) {
-    if (p.input_derivative[r] >= 0) b.grad[r * n + static_cast<std::size_t>(p.input_derivative[r])] = 1.0;
-  }
-  b.new_grad.assign(n, 0.0);
-  b.local_grad.assign(p.max_bound_inputs, 0.0);
-  b.units.assign(n * n, 0.0);
-  for (std::size_t k = 0; k < n; ++k) b.units[k * n + k] = 1.0;
-  if (order >= 2) {
-    b.hess.assign(p.register_count * n * n, 0.0);
-    b.new_hess.assign(n * n, 0.0);
-    b.local_hess.assign(p.max_bound_inputs * p.max_bound_inputs, 0.0);
-  }
-  b.ready |= need;
-}
+namespace {
 
 // The fast form's seeds, `w` lanes wide.
 [[gnu::noinline]] void load_lanes(const Program& p, Workspace::Buffers& b, int order, std::size_t w, unsigned need) {
@@ -119,385 +64,6 @@ inline void prepare_lanes(const Program& p, Workspace::Buffers& b, int order, st
   if ((b.ready & need) != need) [[unlikely]]
     load_lanes(p, b, order, w, need);
 }
-
-// Copies the inputs the program reads (TIME, MODE, variables) into their registers; false if any
-// is not finite. Inputs it does not read are neither copied nor checked: what an evaluation
-// costs depends on what the expression reads, not on how many variables its context declares.
-[[gnu::always_inline]] inline bool load_inputs(const Program& p, const Inputs& in, double* r) {
-  double bad = 0.0;  // NaN unless all are finite
-  if (p.reads_time) {
-    r[0] = in.time;
-    bad += in.time - in.time;
-  }
-  if (p.reads_mode) {
-    r[1] = in.mode;
-    bad += in.mode - in.mode;
-  }
-  const double* vars = in.variables.data();
-  double* const registers = r + 2;  // of the variables, by slot
-  const std::uint32_t* slot = p.variables_read.data();
-  auto load = [&](std::size_t k) {
-    const double v = vars[slot[k]];
-    registers[slot[k]] = v;
-    bad += v - v;
-  };
-  switch (const std::size_t count = p.variables_read.size()) {
-    case 4: load(3); [[fallthrough]];
-    case 3: load(2); [[fallthrough]];
-    case 2: load(1); [[fallthrough]];
-    case 1: load(0); [[fallthrough]];
-    case 0: break;
-    default:
-      for (std::size_t k = 0; k < count; ++k) load(k);
-  }
-  return bad == 0.0;
-}
-
-// The chain rule leaves out the arguments in constant registers: their gradients and Hessians
-// are zero, and IMPACT's five constant parameters would otherwise cost five rows and 45 outer
-// products over every derivative input. Every sum the chain rule builds starts at +0 and so is
-// never -0, and x + (+-0) == x for every other x: leaving the zero terms out changes no bit.
-// (A partial in a constant that is not finite, on which no derivative depends, is then no
-// longer an error.) Writes the positions of the other arguments into `kept`; returns how many.
-int varying_arguments(const Program& p, const std::uint32_t* args, int count, int* kept) {
-  int m = 0;
-  for (int a = 0; a < count; ++a)
-    if (args[a] - p.first_constant >= p.first_temporary - p.first_constant) kept[m++] = a;
-  return m;
-}
-
-// Moves the partials of the kept arguments to the front of d and dd (then m x m). In place:
-// each entry moves to a lower or the same index, and they are visited in increasing order.
-void keep_partials(const int* kept, int m, int count, double* d, double* dd) {
-  if (m == count) return;
-  for (int i = 0; i < m; ++i) d[i] = d[kept[i]];
-  if (dd)
-    for (int i = 0; i < m; ++i)
-      for (int j = 0; j < m; ++j) dd[i * m + j] = dd[kept[i] * count + kept[j]];
-}
-
-// A builtin's value and its partials in the kept arguments only (d: m, dd: m x m), through its
-// rule for some arguments where it has one. d and dd are zero-filled for `count` arguments.
-const char* kept_partials(const builtins::Builtin& f, const double* args, int count, int order, const int* kept, int m,
-                          double* value, double* d, double* dd) {
-  if (m < count && f.some_derivatives) return f.some_derivatives(args, count, order, kept, m, value, d, dd);
-  if (const char* e = f.derivatives(args, count, order, value, d, dd)) return e;
-  keep_partials(kept, m, count, d, order == 2 ? dd : nullptr);
-  return nullptr;
-}
-
-// ---- The reference form: one instruction at a time, each checked, errors located ----
-
-RunError value_only(const Program& p, Workspace::Buffers& b) {
-  double* r = b.value.data();
-  const Instruction* code = p.code.data();
-  const std::uint32_t size = static_cast<std::uint32_t>(p.code.size());
-  for (std::uint32_t pc = 0; pc < size;) {
-    const Instruction& i = code[pc];
-    double v = 0.0;
-    switch (i.op) {
-      case OpCode::add: v = r[i.a] + r[i.b]; break;
-      case OpCode::subtract: v = r[i.a] - r[i.b]; break;
-      case OpCode::multiply: v = r[i.a] * r[i.b]; break;
-      case OpCode::divide:
-        if (r[i.b] == 0.0) return {kDivisionByZero, pc};
-        v = r[i.a] / r[i.b];
-        break;
-      case OpCode::negate: v = -r[i.a]; break;
-      case OpCode::square: v = r[i.a] * r[i.a]; break;
-      case OpCode::power:
-        if (const char* e = power_error(r[i.a], r[i.b])) return {e, pc};
-        v = power_value(r[i.a], r[i.b]);
-        break;
-      case OpCode::call: {
-        double args[builtins::kMaxArgs];
-        const std::uint32_t* list = p.argument_lists.data() + i.a;
-        for (int k = 0; k < i.count; ++k) args[k] = r[list[k]];
-        if (const char* e = p.functions[i.b]->value(args, i.count, &v)) return {e, pc};
-        break;
-      }
-      case OpCode::bound: {
-        const auto& call = p.bound_calls[i.b];
-        double args[Program::kMaxRuntimeArguments];
-        const std::uint32_t* list = p.argument_lists.data() + i.a;
-        for (int k = 0; k < i.count; ++k) args[k] = r[list[k]];
-        if (const char* e = p.bindings->evaluate(call.handle, *b.inputs, args, 0, &v, nullptr, nullptr)) return {e, pc};
-        break;
-      }
-      case OpCode::move: v = r[i.a]; break;
-      case OpCode::branch: {
-        double t = r[i.a];
-        const Branch& br = p.branches[i.b];
-        pc = t < 0.0 ? br.lt : t > 0.0 ? br.gt : br.eq;
-        continue;
-      }
-      case OpCode::jump: pc = i.a; continue;
-    }
-    // Every intermediate is checked: IF, MIN or SIGN could otherwise hide an overflow.
-    if (!std::isfinite(v)) return {kOverflow, pc};
-    r[i.dst] = v;
-    ++pc;
-  }
-  return {};
-}
-
-// Forward-mode AD over every derivative input: each register carries its gradient (n wide)
-// and, for Order 2, its Hessian (n*n). Each instruction reads its operands' old rows before
-// writing its own, so a destination may be one of its operands. This form also serves the
-// programs with more lanes than the fast form takes (Program::kMaxLanes, kMaxHessianLanes).
-template <int Order>
-class Differentiator {
- public:
-  Differentiator(const Program& p, Workspace::Buffers& b) : p_(p), b_(b), n_(p.derivative_names.size()) {}
-
-  RunError run() {
-    double* r = b_.value.data();
-    const std::uint32_t size = static_cast<std::uint32_t>(p_.code.size());
-    for (std::uint32_t pc = 0; pc < size;) {
-      const Instruction& i = p_.code[pc];
-      double v = 0.0;
-      switch (i.op) {
-        case OpCode::add: v = linear(i, 1.0, 1.0); break;
-        case OpCode::subtract: v = linear(i, 1.0, -1.0); break;
-        case OpCode::negate: v = linear(i, -1.0, 0.0); break;
-        case OpCode::move: v = linear(i, 1.0, 0.0); break;
-        case OpCode::multiply: v = multiply(i); break;
-        case OpCode::divide:
-          if (r[i.b] == 0.0) return {kDivisionByZero, pc};
-          v = divide(i);
-          break;
-        case OpCode::square: {
-          double a = r[i.a];
-          double d[1] = {2.0 * a}, dd[1] = {2.0};
-          v = a * a;
-          chain(i.dst, &i.a, 1, d, dd);
-          break;
-        }
-        case OpCode::power: {
-          const char* e = power(i, v);
-          if (e) return {e, pc};
-          break;
-        }
-        case OpCode::call: {
-          const char* e = call(i, v);
-          if (e) return {e, pc};
-          break;
-        }
-        case OpCode::bound: {
-          const char* e = bound(i, v);
-          if (e) return {e, pc};
-          break;
-        }
-        case OpCode::branch: {
-          double t = r[i.a];
-          const Branch& br = p_.branches[i.b];
-          pc = t < 0.0 ? br.lt : t > 0.0 ? br.gt : br.eq;
-          continue;
-        }
-        case OpCode::jump: pc = i.a; continue;
-      }
-      if (!std::isfinite(v)) return {kOverflow, pc};
-      double bad = 0.0;
-      for (std::size_t k = 0; k < n_; ++k) bad += grad(i.dst)[k] - grad(i.dst)[k];
-      if (bad != 0.0) return {kInfiniteDerivative, pc};
-      if constexpr (Order == 2) {
-        for (std::size_t k = 0; k < n_ * n_; ++k) bad += hess(i.dst)[k] - hess(i.dst)[k];
-        if (bad != 0.0) return {kInfiniteSecondDerivative, pc};
-      }
-      r[i.dst] = v;
-      ++pc;
-    }
-    return {};
-  }
-
- private:
-  double* grad(std::uint32_t reg) { return b_.grad.data() + reg * n_; }
-  double* hess(std::uint32_t reg) { return b_.hess.data() + reg * n_ * n_; }
-
-  // dst = ca*a + cb*b (b unused when cb == 0).
-  double linear(const Instruction& i, double ca, double cb) {
-    const double* r = b_.value.data();
-    // As value_only computes it (-x of +0 is -0, not -0 + 0).
-    double v = cb != 0.0 ? ca * r[i.a] + cb * r[i.b] : ca * r[i.a];
-    double* g = grad(i.dst);
-    const double* ga = grad(i.a);
-    const double* gb = cb != 0.0 ? grad(i.b) : nullptr;
-    for (std::size_t k = 0; k < n_; ++k) g[k] = ca * ga[k] + (gb ? cb * gb[k] : 0.0);
-    if constexpr (Order == 2) {
-      double* h = hess(i.dst);
-      const double* ha = hess(i.a);
-      const double* hb = cb != 0.0 ? hess(i.b) : nullptr;
-      for (std::size_t k = 0; k < n_ * n_; ++k) h[k] = ca * ha[k] + (hb ? cb * hb[k] : 0.0);
-    }
-    return v;
-  }
-
-  double multiply(const Instruction& i) {
-    const double* r = b_.value.data();
-    double a = r[i.a], bv = r[i.b];
-    double d[2] = {bv, a};
-    double dd[4] = {0.0, 1.0, 1.0, 0.0};
-    std::uint32_t args[2] = {i.a, i.b};
-    chain(i.dst, args, 2, d, dd);
-    return a * bv;
-  }
-
-  double divide(const Instruction& i) {
-    const double* r = b_.value.data();
-    double a = r[i.a], bv = r[i.b];
-    double q = a / bv;
-    double d[2] = {1.0 / bv, -q / bv};
-    double dd[4] = {0.0, -1.0 / (bv * bv), -1.0 / (bv * bv), 2.0 * q / (bv * bv)};
-    std::uint32_t args[2] = {i.a, i.b};
-    chain(i.dst, args, 2, d, dd);
-    return q;
-  }
-
-  const char* power(const Instruction& i, double& v) {
-    const double* r = b_.value.data();
-    double a = r[i.a], e = r[i.b];
-    if (const char* err = power_error(a, e)) return err;
-    v = power_value(a, e);
-    // The exponent's Hessian counts too: cos(y) at y = 0 has a zero gradient, but d2/dy2 of
-    // a**cos(y) is a**1·ln(a)·(-1) there.
-    bool exponent_varies = false;
-    for (std::size_t k = 0; k < n_; ++k) exponent_varies |= grad(i.b)[k] != 0.0;
-    if constexpr (Order == 2)
-      for (std::size_t k = 0; k < n_ * n_; ++k) exponent_varies |= hess(i.b)[k] != 0.0;
-    double d[2] = {0.0, 0.0};
-    double dd[4] = {0.0, 0.0, 0.0, 0.0};
-    if (const char* err = base_partials(a, e, Order, d[0], dd[0])) return err;
-    if (exponent_varies) {
-      if (a <= 0.0) return "derivative of a**b with respect to b needs a > 0";
-      double la = std::log(a);
-      d[1] = v * la;
-      dd[1] = dd[2] = power_value(a, e - 1.0) * (1.0 + e * la);
-      dd[3] = v * la * la;
-    }
-    std::uint32_t args[2] = {i.a, i.b};
-    chain(i.dst, args, 2, d, dd);
-    return nullptr;
-  }
-
-  const char* call(const Instruction& i, double& v) {
-    const double* r = b_.value.data();
-    const std::uint32_t* list = p_.argument_lists.data() + i.a;
-    const int count = i.count;
-    // The rules read `count` arguments and write only non-zero partials: zero just those (a
-    // whole kMaxArgs x kMaxArgs Hessian is 9 KB per call).
-    double args[builtins::kMaxArgs];
-    double d[builtins::kMaxArgs];
-    double dd[Order == 2 ? builtins::kMaxArgs * builtins::kMaxArgs : 1];
-    for (int k = 0; k < count; ++k) args[k] = r[list[k]];
-    std::fill_n(d, count, 0.0);
-    if constexpr (Order == 2) std::fill_n(dd, count * count, 0.0);
-    int kept[builtins::kMaxArgs];
-    const int m = varying_arguments(p_, list, count, kept);
-    if (const char* e = kept_partials(*p_.functions[i.b], args, count, Order, kept, m, &v, d, Order == 2 ? dd : nullptr))
-      return e;
-    chain_kept(i.dst, list, kept, m, d, dd);
-    return nullptr;
-  }
-
-  // A bound call's local derivatives are over its inputs (each a derivative index, seeded
-  // with a unit vector) and its runtime arguments (registers, with their own gradients).
-  const char* bound(const Instruction& i, double& v) {
-    const auto& call = p_.bound_calls[i.b];
-    const std::size_t inputs = call.derivative.size(), m = inputs + i.count;
-    const std::uint32_t* list = p_.argument_lists.data() + i.a;
-    double args[Program::kMaxRuntimeArguments];
-    for (int k = 0; k < i.count; ++k) args[k] = b_.value[list[k]];
-    std::fill(b_.local_grad.begin(), b_.local_grad.begin() + static_cast<std::ptrdiff_t>(m), 0.0);
-    if constexpr (Order == 2) std::fill(b_.local_hess.begin(), b_.local_hess.begin() + static_cast<std::ptrdiff_t>(m * m), 0.0);
-    if (const char* e = p_.bindings->evaluate(call.handle, *b_.inputs, args, Order, &v, b_.local_grad.data(),
-                                              Order == 2 ? b_.local_hess.data() : nullptr))
-      return e;
-    if (i.count == 0) {
-      double* g = grad(i.dst);
-      std::fill(g, g + n_, 0.0);
-      for (std::size_t k = 0; k < m; ++k) g[call.derivative[k]] += b_.local_grad[k];
-      if constexpr (Order == 2) {
-        double* h = hess(i.dst);
-        std::fill(h, h + n_ * n_, 0.0);
-        for (std::size_t k = 0; k < m; ++k)
-          for (std::size_t l = 0; l < m; ++l)
-            h[static_cast<std::size_t>(call.derivative[k]) * n_ + static_cast<std::size_t>(call.derivative[l])] +=
-                b_.local_hess[k * m + l];
-      }
-      return nullptr;
-    }
-    const double* rows[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
-    const double* hessians[builtins::kMaxArgs + Program::kMaxRuntimeArguments];
-    for (std::size_t k = 0; k < inputs; ++k) {
-      rows[k] = b_.units.data() + static_cast<std::size_t>(call.derivative[k]) * n_;
-      hessians[k] = nullptr;
-    }
-    for (int a = 0; a < i.count; ++a) {
-      rows[inputs + static_cast<std::size_t>(a)] = grad(list[a]);
-      hessians[inputs + static_cast<std::size_t>(a)] = Order == 2 ? hess(list[a]) : nullptr;
-    }
-    chain_rows(i.dst, rows, hessians, m, b_.local_grad.data(), b_.local_hess.data());
-    return nullptr;
-  }
-
-  // The chain rule through a function of `count` registers with partials d (and dd):
-  // g = sum d_i g_i;  H = sum d_i H_i + sum_ij dd_ij g_i g_j^T, constants left out.
-  // (The operators' chains: at most two arguments.)
-  void chain(std::uint32_t dst, const std::uint32_t* args, std::size_t count, double* d, double* dd) {
-    int kept[2] = {};
-    const int n = static_cast<int>(count), m = varying_arguments(p_, args, n, kept);
-    keep_partials(kept, m, n, d, Order == 2 ? dd : nullptr);
-    chain_kept(dst, args, kept, m, d, dd);
-  }
-
-  // The same over the kept arguments args[kept[0 .. m)], their partials at the front of d, dd.
-  void chain_kept(std::uint32_t dst, const std::uint32_t* args, const int* kept, int m, const double* d,
-                  const double* dd) {
-    const double* rows[builtins::kMaxArgs] = {};
-    const double* hessians[builtins::kMaxArgs] = {};
-    for (int a = 0; a < m; ++a) {
-      rows[a] = grad(args[kept[a]]);
-      hessians[a] = Order == 2 ? hess(args[kept[a]]) : nullptr;
-    }
-    chain_rows(dst, rows, hessians, static_cast<std::size_t>(m), d, dd);
-  }
-
-  // The same over gradient rows and Hessians given directly (a null Hessian is zero).
-  void chain_rows(std::uint32_t dst, const double* const* rows, const double* const* hessians, std::size_t count,
-                  const double* d, const double* dd) {
-    double* g = b_.new_grad.data();
-    std::fill(g, g + n_, 0.0);
-    for (std::size_t a = 0; a < count; ++a) {
-      if (d[a] == 0.0) continue;
-      const double* ga = rows[a];
-      for (std::size_t k = 0; k < n_; ++k) g[k] += d[a] * ga[k];
-    }
-    if constexpr (Order == 2) {
-      double* h = b_.new_hess.data();
-      std::fill(h, h + n_ * n_, 0.0);
-      for (std::size_t a = 0; a < count; ++a) {
-        if (d[a] != 0.0 && hessians[a]) {
-          const double* ha = hessians[a];
-          for (std::size_t k = 0; k < n_ * n_; ++k) h[k] += d[a] * ha[k];
-        }
-        for (std::size_t c = 0; c < count; ++c) {
-          double w = dd[a * count + c];
-          if (w == 0.0) continue;
-          const double* ga = rows[a];
-          const double* gc = rows[c];
-          for (std::size_t k = 0; k < n_; ++k)
-            for (std::size_t l = 0; l < n_; ++l) h[k * n_ + l] += w * ga[k] * gc[l];
-        }
-      }
-      std::copy(h, h + n_ * n_, hess(dst));
-    }
-    std::copy(g, g + n_, grad(dst));
-  }
-
-  const Program& p_;
-  Workspace::Buffers& b_;
-  const std::size_t n_;
-};
 
 // ---- The fast form ----
 
@@ -1072,13 +638,6 @@ bool fast_hessian(const Program& p, Workspace::Buffers& b, std::span<double> gra
   return true;
 }
 
-// Copies the inputs in; false if any is not finite. The first thing every run does.
-[[gnu::always_inline]] inline bool begin(const Program& p, const Inputs& in, Workspace::Buffers& b) {
-  if (b.prepared != p.id) [[unlikely]]
-    prepare_values(p, b);
-  b.inputs = &in;
-  return load_inputs(p, in, b.value.data());
-}
 
 // The value runs after the inputs are loaded, each releasing the workspace when it is done and
 // handing a failed run to the reference form. Separate functions, tail-called, so that the one
@@ -1406,8 +965,6 @@ template <bool CallsNothing, bool Binds>
 }  // namespace
 
 std::size_t values(const Program& program, std::span<const Inputs> points, Workspace::Buffers& buffers, double* out) {
-  if (program.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
-    machine_count_down(program, points.size());
   if (const MachineValue run = program.machine.run.load(std::memory_order_acquire)) {
     for (std::size_t k = 0; k < points.size(); ++k) {
       const double v = run(program, points[k], buffers, points[k].variables.data(), machine_gave_up);
@@ -1462,11 +1019,5 @@ double gradient_interpreted(const Program& program, const Inputs& in, Workspace:
   return buffers.gradient_run(program, buffers, grad.data());
 }
 
-RunError run(const Program& program, const Inputs& in, Workspace::Buffers& buffers, int order) {
-  if (!begin(program, in, buffers)) return {kBadInput, 0, true};
-  if (order == 0) return value_only(program, buffers);
-  prepare_reference(program, buffers, order);
-  return order == 1 ? Differentiator<1>(program, buffers).run() : Differentiator<2>(program, buffers).run();
-}
 
 }  // namespace fexpr::detail

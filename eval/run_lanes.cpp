@@ -154,7 +154,10 @@ class Block {
         case code(Op::step_haversine): step(*s, builtins::haversine); break;
         case code(Op::impact):
         case code(Op::bistop): {
-          const double* c = p_.step_constants.data() + s->x[2];
+          // A copy, which the compiler knows no store to a register changes: the loop then
+          // reads the parameters once, not at every point.
+          double c[6];
+          std::copy_n(p_.step_constants.data() + s->x[2], s->op == Op::impact ? 5 : 6, c);
           const bool impact = s->op == Op::impact;
           each_point(s->dst, [&](std::size_t k) {
             const double x = at(s->x[0], k), xdot = at(s->x[1], k);
@@ -169,7 +172,7 @@ class Block {
         case code(Op::branch_multiply): if (!branch<3>(s)) return false; continue;
         case code(Op::jump): s = steps + s->x[0]; continue;
         case code(Op::ret): return true;
-        default: __builtin_unreachable();  // Op::bound: runs_on_lanes leaves such programs out
+        default: __builtin_unreachable();  // Op::bound: batch_on_lanes leaves such programs out
       }
       ++s;
     }
@@ -233,7 +236,8 @@ class Block {
 
   template <class Curve>
   [[gnu::always_inline]] void step(const Step& s, Curve curve) {
-    const double* c = p_.step_constants.data() + s.x[1];
+    double c[7];  // a copy, as for IMPACT
+    std::copy_n(p_.step_constants.data() + s.x[1], 7, c);
     each_point(s.dst, [&](std::size_t k) {
       double v = 0.0;
       return smooth_step(c, at(s.x[0], k), curve, v) ? v : kNaN;
@@ -322,22 +326,23 @@ constexpr int kPasses = 2;
 // them too, the others being computed but not counted. Compiled for AVX2 too, chosen when the
 // library loads.
 [[gnu::target_clones("avx2", "default")]] std::uint64_t run_loaded(const Program& p, double* r, std::size_t size,
-                                                                    double* results) {
+                                                                    double* results, const double*& values) {
   const std::size_t lanes = (size + kWidth - 1) / kWidth * kWidth;
   const std::uint64_t all = size == N ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1;
   const std::uint64_t padding = lanes == N ? 0 : ((std::uint64_t{1} << lanes) - 1) & ~all;
   Lanes inputs{};
   for_inputs_read(p, [&](std::uint32_t reg) {
-    double* values = r + static_cast<std::size_t>(reg) * N;
-    std::fill(values + size, values + lanes, values[0]);
+    double* row = r + static_cast<std::size_t>(reg) * N;
+    std::fill(row + size, row + lanes, row[0]);
     for (std::size_t g = 0; g < lanes; g += kWidth) {
-      const Lanes v = lanes_at(values + g);
+      const Lanes v = lanes_at(row + g);
       inputs += v - v;
     }
   });
   if (inputs[0] + inputs[1] + inputs[2] + inputs[3] != 0.0) [[unlikely]]
     return all;
   const double* result = r + static_cast<std::size_t>(p.result) * N;
+  values = results;
   std::uint64_t left = all;
   for (int pass = 0; pass < kPasses && left != 0; ++pass) {
     Block block(p, r, lanes / kWidth, ~left & (all | padding));
@@ -347,7 +352,7 @@ constexpr int kPasses = 2;
       break;  // a point the scalar run gives up on: value() finds which and why
     const std::uint64_t done = left & ~block.elsewhere();
     if (done == all) [[likely]] {
-      std::copy_n(result, size, results);
+      values = result;  // one pass gave every point: no copy
       return 0;
     }
     for (std::size_t k = 0; k < size; ++k) {
@@ -367,37 +372,37 @@ double* registers_for(const Program& p, Workspace::Buffers& b) {
 }  // namespace
 
 std::uint64_t block_values(const Program& p, std::span<const Inputs> points, std::size_t first, std::size_t size,
-                           Workspace::Buffers& b, double* results) {
+                           Workspace::Buffers& b, double* results, const double*& values) {
   double* const r = registers_for(p, b);
   const Inputs* block = points.data() + first;
   for_inputs_read(p, [&](std::uint32_t reg) {
-    double* values = r + static_cast<std::size_t>(reg) * N;
+    double* row = r + static_cast<std::size_t>(reg) * N;
     if (reg == 0) {
-      for (std::size_t k = 0; k < size; ++k) values[k] = block[k].time;
+      for (std::size_t k = 0; k < size; ++k) row[k] = block[k].time;
     } else if (reg == 1) {
-      for (std::size_t k = 0; k < size; ++k) values[k] = block[k].mode;
+      for (std::size_t k = 0; k < size; ++k) row[k] = block[k].mode;
     } else {
-      for (std::size_t k = 0; k < size; ++k) values[k] = block[k].variables[reg - 2];
+      for (std::size_t k = 0; k < size; ++k) row[k] = block[k].variables[reg - 2];
     }
   });
-  return run_loaded(p, r, size, results);
+  return run_loaded(p, r, size, results, values);
 }
 
 std::uint64_t block_values(const Program& p, const Columns& columns, std::size_t first, std::size_t size,
-                           Workspace::Buffers& b, double* results) {
+                           Workspace::Buffers& b, double* results, const double*& values) {
   double* const r = registers_for(p, b);
   for_inputs_read(p, [&](std::uint32_t reg) {
-    double* values = r + static_cast<std::size_t>(reg) * N;
+    double* row = r + static_cast<std::size_t>(reg) * N;
     const Column& c = reg == 0 ? columns.time : reg == 1 ? columns.mode : columns.variables[reg - 2];
     if (!c.data) {  // TIME or MODE (the caller checked the variables): Inputs' default
-      std::fill_n(values, size, reg == 0 ? Inputs{}.time : Inputs{}.mode);
+      std::fill_n(row, size, reg == 0 ? Inputs{}.time : Inputs{}.mode);
     } else if (c.stride == 1) {
-      std::copy_n(c.data + first, size, values);
+      std::copy_n(c.data + first, size, row);
     } else {
-      for (std::size_t k = 0; k < size; ++k) values[k] = c.data[(first + k) * c.stride];
+      for (std::size_t k = 0; k < size; ++k) row[k] = c.data[(first + k) * c.stride];
     }
   });
-  return run_loaded(p, r, size, results);
+  return run_loaded(p, r, size, results, values);
 }
 
 }  // namespace fexpr::detail
