@@ -11,6 +11,7 @@
 #include <fexpr/expression.hpp>
 
 #include <algorithm>
+#include <array>
 
 namespace fexpr {
 
@@ -202,6 +203,21 @@ void in_blocks(const detail::Program& p, Workspace::Buffers& b, std::size_t n, d
   }
 }
 
+// A batch point by point: detail::values (run.cpp) until a point its fast run gives no value
+// for, which goes the slow way, then on after it.
+void point_by_point(const detail::Program& p, Workspace::Buffers& b, std::span<const Inputs> points, double* out) {
+  std::size_t k = 0;
+  while (k < points.size()) {
+    {
+      const Hold hold(b.busy);
+      k += detail::values(p, points.subspan(k), b, out + k);
+    }
+    if (k == points.size()) break;
+    out[k] = slow_value_at_point(p, points[k], b, k);
+    ++k;
+  }
+}
+
 }  // namespace
 
 // The caller's mistakes are all checked before the first point runs, so that a UsageError leaves
@@ -222,7 +238,7 @@ void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span
   Workspace::Buffers& b = *ws.buffers_;
   if (p.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
     detail::machine_count_down(p, points.size());
-  if (detail::batch_on_lanes(p)) {
+  if (detail::batch_on_lanes(p, false)) {
     in_blocks(
         p, b, points.size(), out.data(),
         [&](std::size_t first, std::size_t size, double* results, const double*& values) {
@@ -231,16 +247,7 @@ void Expression::values(std::span<const Inputs> points, Workspace& ws, std::span
         [&](std::size_t k) -> const Inputs& { return points[k]; });
     return;
   }
-  std::size_t k = 0;
-  while (k < points.size()) {
-    {
-      const Hold hold(b.busy);
-      k += detail::values(p, points.subspan(k), b, out.data() + k);
-    }
-    if (k == points.size()) break;
-    out[k] = slow_value_at_point(p, points[k], b, k);
-    ++k;
-  }
+  point_by_point(p, b, points, out.data());
 }
 
 void Expression::values(const Columns& columns, Workspace& ws, std::span<double> out) const {
@@ -255,23 +262,28 @@ void Expression::values(const Columns& columns, Workspace& ws, std::span<double>
       detail::column_without_data(slot);
   }
   Workspace::Buffers& b = *ws.buffers_;
-  // Point k's Inputs, for value(): its variables gathered into the workspace.
-  auto point = [&](std::size_t k) {
-    b.point.resize(p.variable_count);
-    for (std::size_t slot = 0; slot < p.variable_count; ++slot) {
+  const std::size_t per_point = p.variable_count;
+  // Point k's Inputs, its variables gathered into row.
+  auto inputs_at = [&](std::size_t k, double* row) {
+    for (std::size_t slot = 0; slot < per_point; ++slot) {
       const Column& c = columns.variables[slot];
-      b.point[slot] = c.data[k * c.stride];
+      row[slot] = c.data[k * c.stride];
     }
     Inputs in;
     if (columns.time.data) in.time = columns.time.data[k * columns.time.stride];
     if (columns.mode.data) in.mode = columns.mode.data[k * columns.mode.stride];
-    in.variables = b.point;
+    in.variables = std::span<const double>(row, per_point);
     in.state = columns.state;
     return in;
   };
+  // Point k's alone, for value(), in the workspace.
+  auto point = [&](std::size_t k) {
+    b.point.resize(std::max(b.point.size(), per_point));
+    return inputs_at(k, b.point.data());
+  };
   if (p.machine.countdown.load(std::memory_order_relaxed) != 0) [[unlikely]]
     detail::machine_count_down(p, n);
-  if (detail::batch_on_lanes(p)) {
+  if (detail::batch_on_lanes(p, true)) {
     in_blocks(
         p, b, n, out.data(),
         [&](std::size_t first, std::size_t size, double* results, const double*& values) {
@@ -280,7 +292,18 @@ void Expression::values(const Columns& columns, Workspace& ws, std::span<double>
         point);
     return;
   }
-  for (std::size_t k = 0; k < n; ++k) out[k] = value_at_point(p, point(k), b, k);
+  // Point by point: a block's points gathered into Inputs at a time.
+  std::array<Inputs, detail::kBlockPoints> chunk;
+  b.point.resize(std::max(b.point.size(), chunk.size() * per_point));
+  for (std::size_t first = 0; first < n; first += chunk.size()) {
+    const std::size_t size = std::min(chunk.size(), n - first);
+    for (std::size_t k = 0; k < size; ++k) chunk[k] = inputs_at(first + k, b.point.data() + k * per_point);
+    try {
+      point_by_point(p, b, std::span<const Inputs>(chunk.data(), size), out.data() + first);
+    } catch (BatchEvaluationError& e) {
+      throw BatchEvaluationError(std::move(e.diagnostic), first + e.point);
+    }
+  }
 }
 
 namespace {

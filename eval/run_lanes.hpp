@@ -19,19 +19,35 @@ namespace fexpr::detail {
 // temporaries stay in a 32 KB level-1 cache; a step's dispatch is shared by 64 points.
 inline constexpr std::size_t kBlockPoints = 64;
 
-// Steps up to which a batch runs on lanes rather than on the value's machine code. Machine code
-// keeps a point's values in registers, about one instruction an operation, after a fixed cost a
-// point of about 15 (the call, the inputs loaded and checked); the lanes read and write each
-// step's operands in memory, about 3 instructions a point a step, after about 5. Measured over
-// columns of 10^4 points (bench/README.md): the spring's one step 2.0 ns a point on lanes, 3.0
-// on machine code; STEP(x, ...)*v's two 3.1 and 3.6; a polynomial of 6 steps 3.6 and 3.0.
+// Where a batch runs on lanes though the value's machine code is made: over columns, for up to
+// this many steps, all of them arithmetic. Machine code keeps a point's values in registers,
+// about one instruction an operation after a fixed cost a point (the call, the inputs loaded
+// and checked); the lanes read and write each step's operands in memory, and run the other
+// steps (STEP, IMPACT, the math functions) point by point. Measured at 10^4 points, ns a point
+// (bench/README.md): the spring's one step 1.5-2.0 on lanes from columns, 3.0 gathered point by
+// point for the machine code; over Inputs the machine code was as fast on the spring and faster
+// everywhere else (IMPACT 3.1 against 4.7, STEP 2.3 against 3.6, a 6-step polynomial 1.9
+// against 3.0).
 inline constexpr std::size_t kLanesSteps = 3;
 
-// Whether a batch of a program runs on lanes: not when it calls a model's or dataset's functions,
-// which read each point's Inputs, nor when its machine code (made by then, if ever) is faster.
-inline bool batch_on_lanes(const Program& p) {
+inline bool arithmetic(const Step& s) {
+  const unsigned op = static_cast<unsigned>(s.op) & ~static_cast<unsigned>(kUnchecked);
+  return op < static_cast<unsigned>(kShapeCount) || (op >= static_cast<unsigned>(kScaledSum) &&
+                                                     op < static_cast<unsigned>(kScaledSum + kScaledSumCount)) ||
+         s.op == Op::negate || s.op == Op::move || s.op == Op::cube || s.op == Op::fourth || s.op == Op::reciprocal ||
+         s.op == Op::inverse_square || s.op == Op::ret;
+}
+
+// Whether a batch of a program runs on lanes: never when it calls a model's or dataset's
+// functions, which read each point's Inputs; always while it has no machine code (the
+// interpreter's dispatch and loads cost more than the lanes'); else as kLanesSteps says.
+inline bool batch_on_lanes(const Program& p, bool by_column) {
   if (!p.bound_calls.empty()) return false;
-  return p.machine.run.load(std::memory_order_acquire) == nullptr || p.value_steps.size() <= kLanesSteps + 1;
+  if (p.machine.run.load(std::memory_order_acquire) == nullptr) return true;
+  if (!by_column || p.value_steps.size() > kLanesSteps + 1) return false;
+  for (const Step& s : p.value_steps)
+    if (!arithmetic(s)) return false;
+  return true;
 }
 
 // The block of `size` points (1 to kBlockPoints) from point `first`: returns the points left to

@@ -212,11 +212,18 @@ TEST_CASE("random expressions of every fast step: a batch gives value()'s bits o
   for (int n = 0; n < 150; ++n) {
     const std::string text = random.node(4);
     INFO(text);
-    const Expression e = compiled(text, context);
     // 64 points a block: two whole blocks and a tail of 9, whose last group has one point.
     const Points points = sampler.points(137, 2);
-    failures += check_batch(e, points.inputs, ws);
-    check_columns(e, points.inputs, ws);
+    // On lanes while the program has no machine code; with it, point by point unless the
+    // program is a few arithmetic steps over columns (detail::batch_on_lanes).
+    for (const auto machine : {CompileOptions::MachineCode::never, CompileOptions::MachineCode::now}) {
+      CompileOptions options;
+      options.machine_code = machine;
+      auto r = compile(text, context, options);
+      REQUIRE(r.expression);
+      failures += check_batch(*r.expression, points.inputs, ws);
+      check_columns(*r.expression, points.inputs, ws);
+    }
   }
   CHECK(failures > 0);
 }
