@@ -19,35 +19,16 @@ namespace fexpr::detail {
 // temporaries stay in a 32 KB level-1 cache; a step's dispatch is shared by 64 points.
 inline constexpr std::size_t kBlockPoints = 64;
 
-// Where a batch runs on lanes though the value's machine code is made: over columns, for up to
-// this many steps, all of them arithmetic. Machine code keeps a point's values in registers,
-// about one instruction an operation after a fixed cost a point (the call, the inputs loaded
-// and checked); the lanes read and write each step's operands in memory, and run the other
-// steps (STEP, IMPACT, the math functions) point by point. Measured at 10^4 points, ns a point
-// (bench/README.md): the spring's one step 1.5-2.0 on lanes from columns, 3.0 gathered point by
-// point for the machine code; over Inputs the machine code was as fast on the spring and faster
-// everywhere else (IMPACT 3.1 against 4.7, STEP 2.3 against 3.6, a 6-step polynomial 1.9
-// against 3.0).
-inline constexpr std::size_t kLanesSteps = 3;
-
-inline bool arithmetic(const Step& s) {
-  const unsigned op = static_cast<unsigned>(s.op) & ~static_cast<unsigned>(kUnchecked);
-  return op < static_cast<unsigned>(kShapeCount) || (op >= static_cast<unsigned>(kScaledSum) &&
-                                                     op < static_cast<unsigned>(kScaledSum + kScaledSumCount)) ||
-         s.op == Op::negate || s.op == Op::move || s.op == Op::cube || s.op == Op::fourth || s.op == Op::reciprocal ||
-         s.op == Op::inverse_square || s.op == Op::ret;
-}
-
 // Whether a batch of a program runs on lanes: never when it calls a model's or dataset's
-// functions, which read each point's Inputs; always while it has no machine code (the
-// interpreter's dispatch and loads cost more than the lanes'); else as kLanesSteps says.
+// functions, which read each point's Inputs; over columns always; over Inputs while the program
+// has no machine code. Measured (bench/README.md, "Arrays on lanes"), ns a point at 1000 points:
+// over columns the lanes beat gathering each point's inputs for the machine code on every
+// benchmark case but trig (spring 1.0 against 2.9 for a batch over Inputs, IMPACT 4.7 against
+// 6.3 gathered); over Inputs the machine code, which keeps a point's values in registers, is as
+// fast on the spring and faster elsewhere (IMPACT 3.1 against 4.7, STEP 2.3 against 3.6).
 inline bool batch_on_lanes(const Program& p, bool by_column) {
   if (!p.bound_calls.empty()) return false;
-  if (p.machine.run.load(std::memory_order_acquire) == nullptr) return true;
-  if (!by_column || p.value_steps.size() > kLanesSteps + 1) return false;
-  for (const Step& s : p.value_steps)
-    if (!arithmetic(s)) return false;
-  return true;
+  return by_column || p.machine.run.load(std::memory_order_acquire) == nullptr;
 }
 
 // The block of `size` points (1 to kBlockPoints) from point `first`: returns the points left to

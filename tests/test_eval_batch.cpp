@@ -214,8 +214,8 @@ TEST_CASE("random expressions of every fast step: a batch gives value()'s bits o
     INFO(text);
     // 64 points a block: two whole blocks and a tail of 9, whose last group has one point.
     const Points points = sampler.points(137, 2);
-    // On lanes while the program has no machine code; with it, point by point unless the
-    // program is a few arithmetic steps over columns (detail::batch_on_lanes).
+    // Over Inputs on lanes while the program has no machine code, else point by point on it;
+    // over columns on lanes (detail::batch_on_lanes).
     for (const auto machine : {CompileOptions::MachineCode::never, CompileOptions::MachineCode::now}) {
       CompileOptions options;
       options.machine_code = machine;
