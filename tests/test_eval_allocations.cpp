@@ -1,7 +1,9 @@
 // Evaluation allocates nothing once a workspace has seen a program and the program's machine
 // code is made (on its 1000th value and gradient, or at compile time): value, gradient and
-// Hessian, for plain expressions and for kinematic functions of a model. Counted by replacing the global operator
-// new for this test program (counting_new.hpp).
+// Hessian, for plain expressions and for kinematic functions of a model, and batches over Inputs
+// and over columns; and compiling a model's measures costs as many allocations whatever the
+// model's size. Counted by replacing the global operator new for this test program
+// (counting_new.hpp).
 #include "counting_new.hpp"
 #include "eval/machine_value.hpp"
 #include "kinematics/model_bindings.hpp"
@@ -189,5 +191,52 @@ TEST_CASE("a batch allocates nothing once the workspace has seen the program", "
     for (int round = 0; round < 10; ++round) compiled.expression->values(points, ws, out);
     CHECK(allocations.load() - before == 0);
     CHECK(std::isfinite(out[kRuns - 1]));
+    // Over columns (on lanes, or gathered into Inputs for a bound call).
+    std::vector<double> time(kRuns);
+    for (int k = 0; k < kRuns; ++k) time[k] = points[k].time;
+    const fexpr::Column columns[] = {{variables.data(), 2}, {variables.data() + 1, 2}};
+    fexpr::Columns batch;
+    batch.points = kRuns;
+    batch.time = {time.data(), 1};
+    batch.variables = columns;
+    batch.state = &state;
+    compiled.expression->values(batch, ws, out);
+    const long before_columns = allocations.load();
+    for (int round = 0; round < 10; ++round) compiled.expression->values(batch, ws, out);
+    CHECK(allocations.load() - before_columns == 0);
   }
+}
+
+TEST_CASE("compiling measures of two parts does as much work in a model of 3 parts as in one of 3000",
+          "[eval][allocations][kinematics]") {
+  // Work counted in allocations, which a timing cannot give: a compile that named, or searched,
+  // every part's states (the derivative inputs it might read) would grow with the model.
+  auto allocations_to_compile = [](int parts) {
+    using fexpr::kinematics::Model;
+    Model model;
+    fexpr::kinematics::PartState part;
+    part.position = {0.6, 0.0, 0.995};
+    for (int id = 2; id < 2 + parts; ++id) {
+      model.add_part(id, part);
+      model.add_marker(id, id, Eigen::Vector3d(0.1, 0.0, 0.0), Eigen::Matrix3d::Identity());
+    }
+    model.add_marker(1, 0, Eigen::Vector3d::Zero(), Eigen::Matrix3d::Identity());
+    fexpr::kinematics::ModelBindings bindings(model);
+    fexpr::Context context;
+    context.set_bindings(&bindings);
+    // The bindings' own first use (their look-up tables of the model, made once) is not the
+    // expression's work: a measure of another part first.
+    REQUIRE(fexpr::compile("DX(4,1)", context));
+    const long before = allocations.load();
+    auto compiled = fexpr::compile("-1E4*(DM(2,1)-0.5) - 25*VR(2,1) + DX(3,1)", context);
+    const long counted = allocations.load() - before;
+    REQUIRE(compiled);
+    CHECK(compiled.expression->derivative_count() == 25);  // TIME and the 12 states of parts 2 and 3
+    return counted;
+  };
+  const long small = allocations_to_compile(3);
+  CHECK(small > 0);
+  CHECK(allocations_to_compile(30) == small);
+  CHECK(allocations_to_compile(300) == small);
+  CHECK(allocations_to_compile(3000) == small);
 }
