@@ -209,30 +209,38 @@ fexpr_status evaluate(const char* function, const char* missing, const fexpr_exp
   });
 }
 
-// fexpr_evaluate_batch's points, a chunk at a time into Inputs on the stack, so that the call
-// allocates nothing. The k-th point's error is reported with its index in the whole batch.
+// fexpr_evaluate_batch's points read in place as columns (so that they run on lanes): TIME from
+// times, each variable a column of the row-major variables at a stride of n, MODE and the state
+// the workspace's at every point. The columns of up to 64 variables are on the stack, so that
+// the call allocates nothing.
 fexpr_status evaluate_batch(const auto& misuse, const fexpr_expression& e, fexpr_workspace& ws, std::size_t count,
                             const double* times, const double* variables, std::size_t n, double* values,
                             std::size_t* failed) {
-  std::array<Inputs, 64> chunk;
-  chunk.fill(inputs_of(e, ws));
-  for (std::size_t start = 0; start < count; start += chunk.size()) {
-    const std::size_t size = std::min(chunk.size(), count - start);
-    for (std::size_t k = 0; k < size; ++k) {
-      chunk[k].time = times[start + k];
-      if (n > 0) chunk[k].variables = std::span<const double>(variables + (start + k) * n, n);
-    }
-    try {
-      e.expression.values(std::span<const Inputs>(chunk.data(), size), ws.workspace,
-                          std::span<double>(values + start, size));
-    } catch (const BatchEvaluationError& err) {
-      *failed = start + err.point;
-      Diagnostic d = err.diagnostic;
-      d.message = "point " + std::to_string(*failed) + ": " + d.message;
-      return place_of(FEXPR_DOMAIN_ERROR, d, e);
-    } catch (const UsageError& err) {
-      return misuse(err.what());
-    }
+  const Inputs in = inputs_of(e, ws);
+  const std::size_t used = std::min(n, e.expression.variable_count());
+  std::array<Column, 64> few;
+  std::vector<Column> many;
+  std::span<Column> columns = std::span<Column>(few).first(std::min(used, few.size()));
+  if (used > few.size()) {
+    many.resize(used);
+    columns = many;
+  }
+  for (std::size_t slot = 0; slot < used; ++slot) columns[slot] = {variables + slot, n};
+  Columns batch;
+  batch.points = count;
+  batch.time = {times, 1};
+  batch.mode = {&in.mode, 0};
+  batch.variables = columns;
+  batch.state = in.state;
+  try {
+    e.expression.values(batch, ws.workspace, std::span<double>(values, count));
+  } catch (const BatchEvaluationError& err) {
+    *failed = err.point;
+    Diagnostic d = err.diagnostic;
+    d.message = "point " + std::to_string(err.point) + ": " + d.message;
+    return place_of(FEXPR_DOMAIN_ERROR, d, e);
+  } catch (const UsageError& err) {
+    return misuse(err.what());
   }
   *failed = count;
   return FEXPR_OK;
