@@ -472,8 +472,9 @@ class Lowering {
       if (p_.input_derivative[r] >= 0) p_.input_lane[r] = lane_of[static_cast<std::size_t>(p_.input_derivative[r])];
     }
     for (auto& call : p_.bound_calls) {
-      call.lane.clear();
-      for (std::int32_t d : call.derivative) call.lane.push_back(lane_of[static_cast<std::size_t>(d)]);
+      call.lane.resize(call.derivative.size());
+      std::transform(call.derivative.begin(), call.derivative.end(), call.lane.begin(),
+                     [&](std::int32_t d) { return lane_of[static_cast<std::size_t>(d)]; });
     }
     p_.variable_count = p_.first_constant - 2;
     p_.reads_time = input_read[0];
@@ -910,9 +911,10 @@ Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>
   if (known != recent_inputs_.end()) {
     bound.derivative = known->second;
   } else {
+    bound.derivative.reserve(resolved.inputs.size());
     for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
     if (recent_inputs_.size() == kRecentInputs) recent_inputs_.erase(recent_inputs_.begin());
-    recent_inputs_.emplace_back(resolved.inputs, bound.derivative);
+    recent_inputs_.emplace_back(std::move(resolved.inputs), bound.derivative);
   }
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
