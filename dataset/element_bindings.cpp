@@ -614,7 +614,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
       known->second = &c;
     }
     resolved->handle = reinterpret_cast<std::uintptr_t>(known->second);
-    return *measure;
+    return std::move(*measure);
   }
   auto id_argument = [&](std::size_t k) -> std::optional<long> {
     if (k < a.size() && integral(a[k])) return static_cast<long>(*a[k]);
