@@ -139,6 +139,7 @@ class Lowering {
     // definition is read there.
     first_definition_.assign(n_, 0);
     definitions_.clear();
+    definitions_.reserve(2 * n_);
     uses_.assign(n_, 0);
     reader_.assign(n_, {-1, 0});
     // The latest definition of each temporary in the current block; a definition from an
@@ -386,6 +387,7 @@ class Lowering {
   void emit(std::vector<Step>& steps, bool scaled) {
     std::vector<std::uint32_t> first_step(n_ + 1, 0);  // the step an instruction index starts at
     std::vector<std::size_t> targets_to_fix;            // steps whose targets are still instruction indices
+    steps.reserve(n_ + 1);
     std::size_t block_start = 0;
     for (std::size_t k = 0; k < n_; ++k) {
       first_step[k] = static_cast<std::uint32_t>(steps.size());
@@ -443,8 +445,8 @@ class Lowering {
 
   // The lanes: the derivative inputs read anywhere in the program, in gradient order.
   void assign_lanes() {
-    std::vector<bool> read(p_.derivative_names.size(), false);
-    std::vector<bool> input_read(p_.first_constant, false);
+    Flags read(p_.derivative_names.size(), false);
+    Flags input_read(p_.first_constant, false);
     auto input = [&](std::uint32_t r) {
       if (r >= p_.first_constant) return;
       input_read[r] = true;
@@ -508,7 +510,10 @@ class Lowering {
 
   Program& p_;
   const std::size_t n_;
-  std::vector<bool> leader_;
+  // One byte per flag, not std::vector<bool>: every instruction reads and writes several, and
+  // a bit costs a shift and a mask each time.
+  using Flags = std::vector<std::uint8_t>;
+  Flags leader_;
   std::vector<std::size_t> first_definition_;  // per instruction, into definitions_
   std::vector<std::int64_t> definitions_;      // per register read: its definition in the block, or -1
   std::vector<int> uses_;
@@ -517,10 +522,10 @@ class Lowering {
     std::size_t slot;          // which register it reads (reads() order)
   };
   std::vector<Reader> reader_;  // of each definition, when it has one reader in its block
-  std::vector<bool> absorbed_, fused_;
+  Flags absorbed_, fused_;
   std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
   std::vector<std::int64_t> scaled_;         // a scaled sum's inner + or -, or -1
-  std::vector<bool> scaled_away_;            // the inner + or - of a scaled sum
+  Flags scaled_away_;                        // the inner + or - of a scaled sum
   std::vector<std::uint32_t> scaled_factor_;  // and the register it is multiplied by
 };
 
@@ -833,6 +838,7 @@ Operand Compiler::builtin_call(const ast::Node& n, const builtins::Builtin& f) {
   std::uint32_t mark = next_temporary_;
   auto kids = tree_.kids(n);
   std::vector<Operand> args;
+  args.reserve(kids.size());
   bool any_failed = false;
   for (ast::NodeId k : kids) {
     args.push_back(node(k));
@@ -867,6 +873,8 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
   std::uint32_t mark = next_temporary_;
   std::vector<Operand> args;
   std::vector<std::optional<double>> values;
+  args.reserve(kids.size());
+  values.reserve(kids.size());
   bool ok = true;
   for (ast::NodeId k : kids) {
     const ast::Node& kid = tree_[k];
