@@ -228,7 +228,7 @@ class Checker {
       if (a.is_expression && !a.synthesized) expression(s, a, elements, state);
     }
     if (!command_file_) {
-      if (auto d = check_force_element(s, elements, build_.model, source_, state, workspace_)) out_.diagnostics.push_back(*d);
+      if (auto d = check_force_element(s, elements, source_, state, workspace_)) out_.diagnostics.push_back(*d);
     }
   }
 

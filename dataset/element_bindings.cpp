@@ -98,6 +98,14 @@ const std::vector<UnplacedMarker>& ElementBindings::floating_markers() const {
   return *floating_markers_;
 }
 
+const std::variant<ForceElement, Diagnostic>& ElementBindings::force_element(const Statement& s) const {
+  std::lock_guard lock(mutex_);
+  auto it = force_elements_.find(&s);
+  if (it == force_elements_.end())
+    it = force_elements_.emplace(&s, read_force_element(s, model_.model(), floating_markers())).first;
+  return it->second;
+}
+
 std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve_name(std::string_view name) const {
   if (dataset_.objects.empty()) return Bindings::resolve_name(name);
   const view::Found found = view::find_object(dataset_, name);
@@ -469,7 +477,7 @@ ElementBindings::Composed ElementBindings::sforce_text(const LoadCall& c) const 
 }
 
 ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
-  auto read = read_force_element(*c.statement, model_.model(), floating_markers());
+  const auto& read = force_element(*c.statement);
   if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
   return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
 }

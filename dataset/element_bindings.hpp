@@ -71,6 +71,9 @@ class ElementBindings : public Bindings {
 
   // The dataset's markers off the rigid parts (unplaced_markers), found once.
   const std::vector<UnplacedMarker>& floating_markers() const;
+  // Force element s read against the bindings' model and those markers (read_force_element), read
+  // once: its load functions (SPDP, BEAM, ...) and the check of the element itself read it alike.
+  const std::variant<ForceElement, Diagnostic>& force_element(const Statement& s) const;
 
   // The statements a check reads, so that after an edit only the statements that read an edited
   // one are checked again (check_text's `previous`). Between begin_reads() and end_reads() every
@@ -201,6 +204,7 @@ class ElementBindings : public Bindings {
   // The call of each model handle, so that a measure read again adds no call.
   mutable std::unordered_map<std::uintptr_t, const Call*> measure_calls_;
   mutable std::optional<std::vector<UnplacedMarker>> floating_markers_;
+  mutable std::map<const Statement*, std::variant<ForceElement, Diagnostic>> force_elements_;
 };
 
 }  // namespace fexpr::dataset
