@@ -7,6 +7,8 @@
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "dataset/view/names.hpp"
+#include "eval/compile.hpp"
+#include "grammar/parse.hpp"
 #include "support/stack.hpp"
 #include "support/text.hpp"
 
@@ -252,9 +254,7 @@ void ElementBindings::compile_from(Element* root) const {
     missing_.clear();
     deepest_ = 0;
     Recording recording(*this, {e->statement->name, e->statement->id.value_or(0)});
-    auto result = e->function->synthesized
-                      ? compile(e->function->expression, context_)
-                      : compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
+    auto result = compile_function(*e);
     if (e->function->synthesized) {
       for (Diagnostic& d : result.diagnostics) d.span = e->function->span;
     }
@@ -273,6 +273,18 @@ void ElementBindings::compile_from(Element* root) const {
     path_.pop_back();
     stack.pop_back();
   }
+}
+
+CompileResult ElementBindings::compile_function(Element& e) const {
+  const Argument& f = *e.function;
+  if (f.synthesized) return compile(f.expression, context_);
+  if (!e.parsed) e.parsed = grammar::parse(f.expression, {f.expression_span.begin, &source_});
+  if (const auto* d = std::get_if<Diagnostic>(&*e.parsed)) {
+    CompileResult out;
+    out.diagnostics.push_back(*d);
+    return out;
+  }
+  return detail::compile_parsed(std::get<ast::Tree>(*e.parsed), context_, {f.expression_span.begin, &source_});
 }
 
 std::optional<Bindings::Rejected> ElementBindings::refer(Element& t) const {
