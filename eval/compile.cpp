@@ -67,9 +67,30 @@ constexpr StatementFunction kStatementFunctions[] = {
 constexpr std::string_view kUnaryNames[] = {"ABS", "ACOS", "AINT", "ANINT", "ASIN",  "ATAN", "COS", "COSH",
                                             "EXP", "LOG",  "LOG10", "SIN",  "SINH", "SQRT", "TAN", "TANH"};
 
+// One byte per flag, not std::vector<bool>: every instruction reads and writes several, and
+// a bit costs a shift and a mask each time.
+using Flags = std::vector<std::uint8_t>;
+
+// What lowering works in, kept on each thread from one program to the next: a dataset's check
+// lowers thousands of programs, and would otherwise allocate and free each of these for each.
+// Every use sizes and fills them first.
+struct LoweringBuffers {
+  Flags leader, absorbed, fused, scaled_away, read, input_read;
+  std::vector<std::size_t> first_definition, stamp, targets_to_fix;
+  std::vector<std::int64_t> definitions, last, left, right, scaled;
+  std::vector<int> uses;
+  struct Reader {
+    std::int64_t instruction;  // -1: none in the block
+    std::size_t slot;          // which register it reads (reads() order)
+  };
+  std::vector<Reader> reader;
+  std::vector<std::uint32_t> scaled_factor, first_step;
+  std::vector<std::int32_t> lane_of;
+};
+
 class Lowering {
  public:
-  explicit Lowering(Program& p) : p_(p), n_(p.code.size()) {}
+  Lowering(Program& p, LoweringBuffers& buffers) : p_(p), n_(p.code.size()), b_(buffers) {}
 
   void run() {
     analyse();
@@ -144,8 +165,10 @@ class Lowering {
     reader_.assign(n_, {-1, 0});
     // The latest definition of each temporary in the current block; a definition from an
     // earlier block does not count (stamp).
-    std::vector<std::int64_t> last(p_.register_count, -1);
-    std::vector<std::size_t> stamp(p_.register_count, 0);
+    std::vector<std::int64_t>& last = b_.last;
+    std::vector<std::size_t>& stamp = b_.stamp;
+    last.assign(p_.register_count, -1);
+    stamp.assign(p_.register_count, 0);
     std::size_t block = 0;
     for (std::size_t k = 0; k < n_; ++k) {
       if (leader_[k]) ++block;
@@ -385,8 +408,10 @@ class Lowering {
 
   // The steps, with scaled sums or without (the derivative runs').
   void emit(std::vector<Step>& steps, bool scaled) {
-    std::vector<std::uint32_t> first_step(n_ + 1, 0);  // the step an instruction index starts at
-    std::vector<std::size_t> targets_to_fix;            // steps whose targets are still instruction indices
+    std::vector<std::uint32_t>& first_step = b_.first_step;  // the step an instruction index starts at
+    std::vector<std::size_t>& targets_to_fix = b_.targets_to_fix;  // steps whose targets are still instruction indices
+    first_step.assign(n_ + 1, 0);
+    targets_to_fix.clear();
     steps.reserve(n_ + 1);
     std::size_t block_start = 0;
     for (std::size_t k = 0; k < n_; ++k) {
@@ -445,8 +470,10 @@ class Lowering {
 
   // The lanes: the derivative inputs read anywhere in the program, in gradient order.
   void assign_lanes() {
-    Flags read(p_.derivative_names.size(), false);
-    Flags input_read(p_.first_constant, false);
+    Flags& read = b_.read;
+    Flags& input_read = b_.input_read;
+    read.assign(p_.derivative_names.size(), false);
+    input_read.assign(p_.first_constant, false);
     auto input = [&](std::uint32_t r) {
       if (r >= p_.first_constant) return;
       input_read[r] = true;
@@ -459,7 +486,8 @@ class Lowering {
     for (const auto& call : p_.bound_calls) {
       for (std::int32_t d : call.derivative) read[static_cast<std::size_t>(d)] = true;
     }
-    std::vector<std::int32_t> lane_of(read.size(), -1);
+    std::vector<std::int32_t>& lane_of = b_.lane_of;
+    lane_of.assign(read.size(), -1);
     for (std::size_t d = 0; d < read.size(); ++d) {
       if (!read[d]) {
         p_.unread_derivatives.push_back(static_cast<std::uint32_t>(d));
@@ -510,26 +538,25 @@ class Lowering {
 
   Program& p_;
   const std::size_t n_;
-  // One byte per flag, not std::vector<bool>: every instruction reads and writes several, and
-  // a bit costs a shift and a mask each time.
-  using Flags = std::vector<std::uint8_t>;
-  Flags leader_;
-  std::vector<std::size_t> first_definition_;  // per instruction, into definitions_
-  std::vector<std::int64_t> definitions_;      // per register read: its definition in the block, or -1
-  std::vector<int> uses_;
-  struct Reader {
-    std::int64_t instruction;  // -1: none in the block
-    std::size_t slot;          // which register it reads (reads() order)
-  };
-  std::vector<Reader> reader_;  // of each definition, when it has one reader in its block
-  Flags absorbed_, fused_;
-  std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
-  std::vector<std::int64_t> scaled_;         // a scaled sum's inner + or -, or -1
-  Flags scaled_away_;                        // the inner + or - of a scaled sum
-  std::vector<std::uint32_t> scaled_factor_;  // and the register it is multiplied by
+  LoweringBuffers& b_;
+  Flags& leader_ = b_.leader;
+  std::vector<std::size_t>& first_definition_ = b_.first_definition;  // per instruction, into definitions_
+  std::vector<std::int64_t>& definitions_ = b_.definitions;  // per register read: its definition in the block, or -1
+  std::vector<int>& uses_ = b_.uses;
+  std::vector<LoweringBuffers::Reader>& reader_ = b_.reader;  // of each definition, when it has one reader in its block
+  Flags& absorbed_ = b_.absorbed;
+  Flags& fused_ = b_.fused;
+  std::vector<std::int64_t>& left_ = b_.left;    // the definition fused into each side, or -1
+  std::vector<std::int64_t>& right_ = b_.right;
+  std::vector<std::int64_t>& scaled_ = b_.scaled;  // a scaled sum's inner + or -, or -1
+  Flags& scaled_away_ = b_.scaled_away;            // the inner + or - of a scaled sum
+  std::vector<std::uint32_t>& scaled_factor_ = b_.scaled_factor;  // and the register it is multiplied by
 };
 
-void lower(Program& p) { Lowering(p).run(); }
+void lower(Program& p) {
+  thread_local LoweringBuffers buffers;
+  Lowering(p, buffers).run();
+}
 
 // Stack that must be left to compile one more level: enough for the error path (a message, a
 // diagnostic, and unwinding).
