@@ -594,8 +594,11 @@ void Compiler::add_input(Input::Kind kind, std::uint32_t slot, const std::string
   if (derivative_name.empty()) {
     program_->input_derivative.push_back(-1);
   } else {
-    program_->input_derivative.push_back(static_cast<std::int32_t>(program_->derivative_names.size()));
-    derivative_slots_.emplace(derivative_name, static_cast<std::int32_t>(program_->derivative_names.size()));
+    const auto index = static_cast<std::int32_t>(program_->derivative_names.size());
+    program_->input_derivative.push_back(index);
+    reserve_derivative_entry();
+    std::int32_t& entry = derivative_entry(derivative_name);
+    if (entry < 0) entry = index;
     program_->derivative_names.push_back(derivative_name);
   }
 }
@@ -992,9 +995,32 @@ Operand Compiler::named_object(const ast::Node& n, std::variant<double, Bindings
 // compiling it quadratic in their number.
 std::int32_t Compiler::derivative_index(const std::string& name) {
   auto& names = program_->derivative_names;
-  auto [it, added] = derivative_slots_.try_emplace(name, static_cast<std::int32_t>(names.size()));
-  if (added) names.push_back(name);
-  return it->second;
+  reserve_derivative_entry();
+  std::int32_t& entry = derivative_entry(name);
+  if (entry < 0) {
+    entry = static_cast<std::int32_t>(names.size());
+    names.push_back(name);
+  }
+  return entry;
+}
+
+std::int32_t& Compiler::derivative_entry(std::string_view name) {
+  const auto& names = program_->derivative_names;
+  const std::size_t mask = derivative_slots_.size() - 1;
+  for (std::size_t i = text::CaseInsensitiveHash{}(name) & mask;; i = (i + 1) & mask) {
+    std::int32_t& entry = derivative_slots_[i];
+    if (entry < 0 || text::iequals(names[static_cast<std::size_t>(entry)], name)) return entry;
+  }
+}
+
+void Compiler::reserve_derivative_entry() {
+  const auto& names = program_->derivative_names;
+  if (2 * (names.size() + 1) <= derivative_slots_.size()) return;
+  derivative_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (names.size() + 1))), -1);
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    std::int32_t& entry = derivative_entry(names[k]);
+    if (entry < 0) entry = static_cast<std::int32_t>(k);
+  }
 }
 
 // An IF that is a branch of another IF writes its result straight into the outer one's
