@@ -1017,6 +1017,8 @@ void Compiler::reserve_derivative_entry() {
   const auto& names = program_->derivative_names;
   if (2 * (names.size() + 1) <= derivative_slots_.size()) return;
   derivative_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (names.size() + 1))), -1);
+  // The names this table holds before it grows again, moved once rather than at every doubling.
+  program_->derivative_names.reserve(derivative_slots_.size() / 2);
   for (std::size_t k = 0; k < names.size(); ++k) {
     std::int32_t& entry = derivative_entry(names[k]);
     if (entry < 0) entry = static_cast<std::int32_t>(k);
