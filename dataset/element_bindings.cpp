@@ -626,7 +626,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   if (auto measure = model_.resolve_measure(function, a)) {
     auto* resolved = std::get_if<Resolved>(&*measure);
     if (!resolved) return *measure;
-    auto [known, added] = measure_calls_.emplace(resolved->handle, nullptr);
+    auto [known, added] = measure_calls_.try_emplace(resolved->handle, nullptr);
     if (added) {
       Call& c = calls_.emplace_back();
       c.kind = Call::Kind::measure;
