@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace fexpr::builtins {
@@ -20,12 +21,17 @@ std::span<const Builtin> table() {
   return all;
 }
 
+// The compiler asks for every call it meets: by a hash of the name in any case, not by an
+// upper-case copy searched for in the table.
 const Builtin* find(std::string_view name) {
-  const std::string key = text::upper(name);
-  const auto all = table();
-  const auto it =
-      std::lower_bound(all.begin(), all.end(), key, [](const Builtin& b, std::string_view k) { return b.name < k; });
-  return it != all.end() && it->name == key ? &*it : nullptr;
+  using ByName = std::unordered_map<std::string_view, const Builtin*, text::CaseInsensitiveHash, text::CaseInsensitiveEqual>;
+  static const ByName by_name = [] {
+    ByName out;
+    for (const Builtin& b : table()) out.emplace(b.name, &b);
+    return out;
+  }();
+  const auto it = by_name.find(name);
+  return it == by_name.end() ? nullptr : it->second;
 }
 
 }  // namespace fexpr::builtins

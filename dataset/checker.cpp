@@ -228,7 +228,7 @@ class Checker {
       if (a.is_expression && !a.synthesized) expression(s, a, elements, state);
     }
     if (!command_file_) {
-      if (auto d = check_force_element(s, elements, build_.model, source_, state, workspace_)) out_.diagnostics.push_back(*d);
+      if (auto d = check_force_element(s, elements, source_, state, workspace_)) out_.diagnostics.push_back(*d);
     }
   }
 
@@ -392,8 +392,12 @@ class Checker {
     const ElementBindings::Element* element = nullptr;
     if (a.keyword == "FUNCTION" && (s.name == "VARIABLE" || s.name == "SFORCE") && s.id)
       element = elements.element(s.name, *s.id);
-    // Parsed once, for the compiler and for the rules below.
-    const auto tree = grammar::parse(a.expression, {a.expression_span.begin, &source_});
+    // Parsed once, for the compiler and for the rules below: an element's FUNCTION by the
+    // bindings, which compiled it.
+    std::optional<std::variant<ast::Tree, Diagnostic>> own;
+    const bool element_parsed = element && element->statement == &s && element->function == &a && element->parsed;
+    if (!element_parsed) own = grammar::parse(a.expression, {a.expression_span.begin, &source_});
+    const std::variant<ast::Tree, Diagnostic>& tree = element_parsed ? *element->parsed : *own;
     const ast::Tree* parsed = std::get_if<ast::Tree>(&tree);
     if (element && element->statement == &s) {
       compiled = element->expression;

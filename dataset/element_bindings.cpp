@@ -7,6 +7,8 @@
 #include "dataset/sforce.hpp"
 #include "dataset/values.hpp"
 #include "dataset/view/names.hpp"
+#include "eval/compile.hpp"
+#include "grammar/parse.hpp"
 #include "support/stack.hpp"
 #include "support/text.hpp"
 
@@ -96,6 +98,14 @@ const std::vector<UnplacedMarker>& ElementBindings::floating_markers() const {
   std::lock_guard lock(mutex_);
   if (!floating_markers_) floating_markers_ = unplaced_markers(dataset_);
   return *floating_markers_;
+}
+
+const std::variant<ForceElement, Diagnostic>& ElementBindings::force_element(const Statement& s) const {
+  std::lock_guard lock(mutex_);
+  auto it = force_elements_.find(&s);
+  if (it == force_elements_.end())
+    it = force_elements_.emplace(&s, read_force_element(s, model_.model(), floating_markers())).first;
+  return it->second;
 }
 
 std::variant<double, Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve_name(std::string_view name) const {
@@ -244,9 +254,7 @@ void ElementBindings::compile_from(Element* root) const {
     missing_.clear();
     deepest_ = 0;
     Recording recording(*this, {e->statement->name, e->statement->id.value_or(0)});
-    auto result = e->function->synthesized
-                      ? compile(e->function->expression, context_)
-                      : compile(e->function->expression, context_, {e->function->expression_span.begin, &source_});
+    auto result = compile_function(*e);
     if (e->function->synthesized) {
       for (Diagnostic& d : result.diagnostics) d.span = e->function->span;
     }
@@ -265,6 +273,18 @@ void ElementBindings::compile_from(Element* root) const {
     path_.pop_back();
     stack.pop_back();
   }
+}
+
+CompileResult ElementBindings::compile_function(Element& e) const {
+  const Argument& f = *e.function;
+  if (f.synthesized) return compile(f.expression, context_);
+  if (!e.parsed) e.parsed = grammar::parse(f.expression, {f.expression_span.begin, &source_});
+  if (const auto* d = std::get_if<Diagnostic>(&*e.parsed)) {
+    CompileResult out;
+    out.diagnostics.push_back(*d);
+    return out;
+  }
+  return detail::compile_parsed(std::get<ast::Tree>(*e.parsed), context_, {f.expression_span.begin, &source_});
 }
 
 std::optional<Bindings::Rejected> ElementBindings::refer(Element& t) const {
@@ -469,7 +489,7 @@ ElementBindings::Composed ElementBindings::sforce_text(const LoadCall& c) const 
 }
 
 ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
-  auto read = read_force_element(*c.statement, model_.model(), floating_markers());
+  const auto& read = force_element(*c.statement);
   if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
   return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
 }
@@ -606,7 +626,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
   if (auto measure = model_.resolve_measure(function, a)) {
     auto* resolved = std::get_if<Resolved>(&*measure);
     if (!resolved) return *measure;
-    auto [known, added] = measure_calls_.emplace(resolved->handle, nullptr);
+    auto [known, added] = measure_calls_.try_emplace(resolved->handle, nullptr);
     if (added) {
       Call& c = calls_.emplace_back();
       c.kind = Call::Kind::measure;
@@ -614,7 +634,7 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::resolve(
       known->second = &c;
     }
     resolved->handle = reinterpret_cast<std::uintptr_t>(known->second);
-    return *measure;
+    return std::move(*measure);
   }
   auto id_argument = [&](std::size_t k) -> std::optional<long> {
     if (k < a.size() && integral(a[k])) return static_cast<long>(*a[k]);

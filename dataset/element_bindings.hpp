@@ -8,6 +8,7 @@
 // are reference-checked and reported as not evaluated.
 #pragma once
 
+#include "ast/ast.hpp"
 #include "dataset/forces/force_element.hpp"
 #include "dataset/spline.hpp"
 #include "dataset/statement.hpp"
@@ -71,6 +72,9 @@ class ElementBindings : public Bindings {
 
   // The dataset's markers off the rigid parts (unplaced_markers), found once.
   const std::vector<UnplacedMarker>& floating_markers() const;
+  // Force element s read against the bindings' model and those markers (read_force_element), read
+  // once: its load functions (SPDP, BEAM, ...) and the check of the element itself read it alike.
+  const std::variant<ForceElement, Diagnostic>& force_element(const Statement& s) const;
 
   // The statements a check reads, so that after an edit only the statements that read an edited
   // one are checked again (check_text's `previous`). Between begin_reads() and end_reads() every
@@ -93,6 +97,9 @@ class ElementBindings : public Bindings {
     enum class Status { fresh, compiling, done } status = Status::fresh;
     std::optional<Expression> expression;
     std::vector<Diagnostic> diagnostics;
+    // Its FUNCTION parsed once, however often it is compiled, for the checker's rules too (not
+    // kept for a synthesized one).
+    std::optional<std::variant<ast::Tree, Diagnostic>> parsed;
     int depth = 0;      // how many element references its evaluation nests
     std::string cycle;  // the reference cycle this element is on, if any
   };
@@ -156,6 +163,8 @@ class ElementBindings : public Bindings {
   std::variant<Resolved, Rejected> diff(std::string_view function, long id) const;
   std::variant<Resolved, Rejected> expression_call(const Expression& e, std::string element) const;
   Element* compile_element(std::string_view type, long id) const;
+  // e's FUNCTION compiled, from Element::parsed (parsed on the first call) unless synthesized.
+  CompileResult compile_function(Element& e) const;
   void compile_from(Element* root) const;
   Element* entry(std::string_view type, long id) const;
   // A reference from the expression being compiled to element t: nullopt when t can be used,
@@ -201,6 +210,7 @@ class ElementBindings : public Bindings {
   // The call of each model handle, so that a measure read again adds no call.
   mutable std::unordered_map<std::uintptr_t, const Call*> measure_calls_;
   mutable std::optional<std::vector<UnplacedMarker>> floating_markers_;
+  mutable std::map<const Statement*, std::variant<ForceElement, Diagnostic>> force_elements_;
 };
 
 }  // namespace fexpr::dataset

@@ -67,9 +67,30 @@ constexpr StatementFunction kStatementFunctions[] = {
 constexpr std::string_view kUnaryNames[] = {"ABS", "ACOS", "AINT", "ANINT", "ASIN",  "ATAN", "COS", "COSH",
                                             "EXP", "LOG",  "LOG10", "SIN",  "SINH", "SQRT", "TAN", "TANH"};
 
+// One byte per flag, not std::vector<bool>: every instruction reads and writes several, and
+// a bit costs a shift and a mask each time.
+using Flags = std::vector<std::uint8_t>;
+
+// What lowering works in, kept on each thread from one program to the next: a dataset's check
+// lowers thousands of programs, and would otherwise allocate and free each of these for each.
+// Every use sizes and fills them first.
+struct LoweringBuffers {
+  Flags leader, absorbed, fused, scaled_away, read, input_read;
+  std::vector<std::size_t> first_definition, stamp, targets_to_fix;
+  std::vector<std::int64_t> definitions, last, left, right, scaled;
+  std::vector<int> uses;
+  struct Reader {
+    std::int64_t instruction;  // -1: none in the block
+    std::size_t slot;          // which register it reads (reads() order)
+  };
+  std::vector<Reader> reader;
+  std::vector<std::uint32_t> scaled_factor, first_step;
+  std::vector<std::int32_t> lane_of;
+};
+
 class Lowering {
  public:
-  explicit Lowering(Program& p) : p_(p), n_(p.code.size()) {}
+  Lowering(Program& p, LoweringBuffers& buffers) : p_(p), n_(p.code.size()), b_(buffers) {}
 
   void run() {
     analyse();
@@ -139,12 +160,15 @@ class Lowering {
     // definition is read there.
     first_definition_.assign(n_, 0);
     definitions_.clear();
+    definitions_.reserve(2 * n_);
     uses_.assign(n_, 0);
     reader_.assign(n_, {-1, 0});
     // The latest definition of each temporary in the current block; a definition from an
     // earlier block does not count (stamp).
-    std::vector<std::int64_t> last(p_.register_count, -1);
-    std::vector<std::size_t> stamp(p_.register_count, 0);
+    std::vector<std::int64_t>& last = b_.last;
+    std::vector<std::size_t>& stamp = b_.stamp;
+    last.assign(p_.register_count, -1);
+    stamp.assign(p_.register_count, 0);
     std::size_t block = 0;
     for (std::size_t k = 0; k < n_; ++k) {
       if (leader_[k]) ++block;
@@ -384,8 +408,11 @@ class Lowering {
 
   // The steps, with scaled sums or without (the derivative runs').
   void emit(std::vector<Step>& steps, bool scaled) {
-    std::vector<std::uint32_t> first_step(n_ + 1, 0);  // the step an instruction index starts at
-    std::vector<std::size_t> targets_to_fix;            // steps whose targets are still instruction indices
+    std::vector<std::uint32_t>& first_step = b_.first_step;  // the step an instruction index starts at
+    std::vector<std::size_t>& targets_to_fix = b_.targets_to_fix;  // steps whose targets are still instruction indices
+    first_step.assign(n_ + 1, 0);
+    targets_to_fix.clear();
+    steps.reserve(n_ + 1);
     std::size_t block_start = 0;
     for (std::size_t k = 0; k < n_; ++k) {
       first_step[k] = static_cast<std::uint32_t>(steps.size());
@@ -443,8 +470,10 @@ class Lowering {
 
   // The lanes: the derivative inputs read anywhere in the program, in gradient order.
   void assign_lanes() {
-    std::vector<bool> read(p_.derivative_names.size(), false);
-    std::vector<bool> input_read(p_.first_constant, false);
+    Flags& read = b_.read;
+    Flags& input_read = b_.input_read;
+    read.assign(p_.derivative_names.size(), false);
+    input_read.assign(p_.first_constant, false);
     auto input = [&](std::uint32_t r) {
       if (r >= p_.first_constant) return;
       input_read[r] = true;
@@ -457,7 +486,8 @@ class Lowering {
     for (const auto& call : p_.bound_calls) {
       for (std::int32_t d : call.derivative) read[static_cast<std::size_t>(d)] = true;
     }
-    std::vector<std::int32_t> lane_of(read.size(), -1);
+    std::vector<std::int32_t>& lane_of = b_.lane_of;
+    lane_of.assign(read.size(), -1);
     for (std::size_t d = 0; d < read.size(); ++d) {
       if (!read[d]) {
         p_.unread_derivatives.push_back(static_cast<std::uint32_t>(d));
@@ -472,8 +502,9 @@ class Lowering {
       if (p_.input_derivative[r] >= 0) p_.input_lane[r] = lane_of[static_cast<std::size_t>(p_.input_derivative[r])];
     }
     for (auto& call : p_.bound_calls) {
-      call.lane.clear();
-      for (std::int32_t d : call.derivative) call.lane.push_back(lane_of[static_cast<std::size_t>(d)]);
+      call.lane.resize(call.derivative.size());
+      std::transform(call.derivative.begin(), call.derivative.end(), call.lane.begin(),
+                     [&](std::int32_t d) { return lane_of[static_cast<std::size_t>(d)]; });
     }
     p_.variable_count = p_.first_constant - 2;
     p_.reads_time = input_read[0];
@@ -507,23 +538,25 @@ class Lowering {
 
   Program& p_;
   const std::size_t n_;
-  std::vector<bool> leader_;
-  std::vector<std::size_t> first_definition_;  // per instruction, into definitions_
-  std::vector<std::int64_t> definitions_;      // per register read: its definition in the block, or -1
-  std::vector<int> uses_;
-  struct Reader {
-    std::int64_t instruction;  // -1: none in the block
-    std::size_t slot;          // which register it reads (reads() order)
-  };
-  std::vector<Reader> reader_;  // of each definition, when it has one reader in its block
-  std::vector<bool> absorbed_, fused_;
-  std::vector<std::int64_t> left_, right_;  // the definition fused into each side, or -1
-  std::vector<std::int64_t> scaled_;         // a scaled sum's inner + or -, or -1
-  std::vector<bool> scaled_away_;            // the inner + or - of a scaled sum
-  std::vector<std::uint32_t> scaled_factor_;  // and the register it is multiplied by
+  LoweringBuffers& b_;
+  Flags& leader_ = b_.leader;
+  std::vector<std::size_t>& first_definition_ = b_.first_definition;  // per instruction, into definitions_
+  std::vector<std::int64_t>& definitions_ = b_.definitions;  // per register read: its definition in the block, or -1
+  std::vector<int>& uses_ = b_.uses;
+  std::vector<LoweringBuffers::Reader>& reader_ = b_.reader;  // of each definition, when it has one reader in its block
+  Flags& absorbed_ = b_.absorbed;
+  Flags& fused_ = b_.fused;
+  std::vector<std::int64_t>& left_ = b_.left;    // the definition fused into each side, or -1
+  std::vector<std::int64_t>& right_ = b_.right;
+  std::vector<std::int64_t>& scaled_ = b_.scaled;  // a scaled sum's inner + or -, or -1
+  Flags& scaled_away_ = b_.scaled_away;            // the inner + or - of a scaled sum
+  std::vector<std::uint32_t>& scaled_factor_ = b_.scaled_factor;  // and the register it is multiplied by
 };
 
-void lower(Program& p) { Lowering(p).run(); }
+void lower(Program& p) {
+  thread_local LoweringBuffers buffers;
+  Lowering(p, buffers).run();
+}
 
 // Stack that must be left to compile one more level: enough for the error path (a message, a
 // diagnostic, and unwinding).
@@ -561,8 +594,11 @@ void Compiler::add_input(Input::Kind kind, std::uint32_t slot, const std::string
   if (derivative_name.empty()) {
     program_->input_derivative.push_back(-1);
   } else {
-    program_->input_derivative.push_back(static_cast<std::int32_t>(program_->derivative_names.size()));
-    derivative_slots_.emplace(derivative_name, static_cast<std::int32_t>(program_->derivative_names.size()));
+    const auto index = static_cast<std::int32_t>(program_->derivative_names.size());
+    program_->input_derivative.push_back(index);
+    reserve_derivative_entry();
+    std::int32_t& entry = derivative_entry(derivative_name);
+    if (entry < 0) entry = index;
     program_->derivative_names.push_back(derivative_name);
   }
 }
@@ -832,6 +868,7 @@ Operand Compiler::builtin_call(const ast::Node& n, const builtins::Builtin& f) {
   std::uint32_t mark = next_temporary_;
   auto kids = tree_.kids(n);
   std::vector<Operand> args;
+  args.reserve(kids.size());
   bool any_failed = false;
   for (ast::NodeId k : kids) {
     args.push_back(node(k));
@@ -866,6 +903,8 @@ Operand Compiler::bound_call(const ast::Node& n, const builtins::Builtin& f, std
   std::uint32_t mark = next_temporary_;
   std::vector<Operand> args;
   std::vector<std::optional<double>> values;
+  args.reserve(kids.size());
+  values.reserve(kids.size());
   bool ok = true;
   for (ast::NodeId k : kids) {
     const ast::Node& kid = tree_[k];
@@ -910,9 +949,10 @@ Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>
   if (known != recent_inputs_.end()) {
     bound.derivative = known->second;
   } else {
+    bound.derivative.reserve(resolved.inputs.size());
     for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
     if (recent_inputs_.size() == kRecentInputs) recent_inputs_.erase(recent_inputs_.begin());
-    recent_inputs_.emplace_back(resolved.inputs, bound.derivative);
+    recent_inputs_.emplace_back(std::move(resolved.inputs), bound.derivative);
   }
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
@@ -955,9 +995,34 @@ Operand Compiler::named_object(const ast::Node& n, std::variant<double, Bindings
 // compiling it quadratic in their number.
 std::int32_t Compiler::derivative_index(const std::string& name) {
   auto& names = program_->derivative_names;
-  auto [it, added] = derivative_slots_.try_emplace(name, static_cast<std::int32_t>(names.size()));
-  if (added) names.push_back(name);
-  return it->second;
+  reserve_derivative_entry();
+  std::int32_t& entry = derivative_entry(name);
+  if (entry < 0) {
+    entry = static_cast<std::int32_t>(names.size());
+    names.push_back(name);
+  }
+  return entry;
+}
+
+std::int32_t& Compiler::derivative_entry(std::string_view name) {
+  const auto& names = program_->derivative_names;
+  const std::size_t mask = derivative_slots_.size() - 1;
+  for (std::size_t i = text::CaseInsensitiveHash{}(name) & mask;; i = (i + 1) & mask) {
+    std::int32_t& entry = derivative_slots_[i];
+    if (entry < 0 || text::iequals(names[static_cast<std::size_t>(entry)], name)) return entry;
+  }
+}
+
+void Compiler::reserve_derivative_entry() {
+  const auto& names = program_->derivative_names;
+  if (2 * (names.size() + 1) <= derivative_slots_.size()) return;
+  derivative_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (names.size() + 1))), -1);
+  // The names this table holds before it grows again, moved once rather than at every doubling.
+  program_->derivative_names.reserve(derivative_slots_.size() / 2);
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    std::int32_t& entry = derivative_entry(names[k]);
+    if (entry < 0) entry = static_cast<std::int32_t>(k);
+  }
 }
 
 // An IF that is a branch of another IF writes its result straight into the outer one's

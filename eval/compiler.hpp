@@ -88,6 +88,10 @@ class Compiler {
   static std::optional<double> fold_call(const builtins::Builtin& f, std::span<const Operand> args);
   void emit_call(const builtins::Builtin& f, std::span<const Operand> args, std::uint32_t dst, Span span);
   std::int32_t derivative_index(const std::string& name);
+  // The entry of derivative_slots_ for name: its index, or the empty entry (-1) where it goes.
+  std::int32_t& derivative_entry(std::string_view name);
+  // Room in derivative_slots_ for one more name.
+  void reserve_derivative_entry();
   std::uint32_t place(std::uint32_t r) const;
   void layout();
 
@@ -145,8 +149,11 @@ class Compiler {
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it
   std::vector<std::uint32_t> argument_lists_;
   std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
-  // Derivative inputs by name, matched as Context matches names.
-  std::unordered_map<std::string, std::int32_t, text::CaseInsensitiveHash, text::CaseInsensitiveEqual> derivative_slots_;
+  // Derivative inputs by name, matched as Context matches names, each at the first index it was
+  // given: an open-addressing table of indices into the program's derivative_names (-1 empty),
+  // at most half full. A compiled model-bound call adds a dozen names at a time, and a table of
+  // nodes allocated one for each cost more than the rest of the call.
+  std::vector<std::int32_t> derivative_slots_;
   // The last distinct input lists of bound calls, with their derivative slots.
   static constexpr std::size_t kRecentInputs = 8;
   std::vector<std::pair<std::vector<std::string>, std::vector<std::int32_t>>> recent_inputs_;

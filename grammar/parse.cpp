@@ -201,6 +201,14 @@ inline constexpr bool opens_frame =
     std::is_same_v<Rule, negation> || std::is_same_v<Rule, affirmation> || std::is_same_v<Rule, call> ||
     std::is_same_v<Rule, if_expr> || std::is_same_v<Rule, vector_expr>;
 
+// A sign is tried before every operand, and fails there unless the operand starts with it: its
+// frame is opened only when it does. It cannot fail after its sign (its operand is a must<>),
+// so a failed sign has no frame to close.
+template <typename Rule>
+inline constexpr bool is_sign = std::is_same_v<Rule, negation> || std::is_same_v<Rule, affirmation>;
+template <typename Rule>
+inline constexpr char sign_of = std::is_same_v<Rule, negation> ? '-' : '+';
+
 template <typename Rule>
 struct control : pegtl::normal<Rule> {
   template <typename Input>
@@ -221,6 +229,9 @@ struct control : pegtl::normal<Rule> {
                       "expression nested " + std::to_string(b.depth) +
                           " levels deep, too deep for the stack of this thread; split it into VARIABLEs"};
       }
+    }
+    if constexpr (is_sign<Rule>) {
+      if (in.empty() || in.peek_char() != sign_of<Rule>) return;
     }
     if constexpr (opens_frame<Rule>) {
       b.frames.push_back({static_cast<std::uint32_t>(b.values.size()), b.offset_of(in.current())});
@@ -267,7 +278,7 @@ struct control : pegtl::normal<Rule> {
   template <typename Input>
   static void failure(const Input&, Builder& b) {
     if constexpr (std::is_same_v<Rule, unary>) --b.depth;
-    if constexpr (opens_frame<Rule>) {
+    if constexpr (opens_frame<Rule> && !is_sign<Rule>) {
       b.values.resize(b.frames.back().mark);
       b.value_ops.resize(b.frames.back().mark);
       b.frames.pop_back();

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <unordered_map>
 
 namespace fexpr::kinematics {
 
@@ -102,10 +103,17 @@ std::string unknown_marker(const Model& model, long id) {
 
 }  // namespace
 
+// Every call the compiler resolves through a model asks here first: by hash, not by a scan of
+// the table.
 std::optional<Measure> measure_from_name(std::string_view upper_case_name) {
-  for (std::size_t m = 0; m < std::size(kMeasures); ++m)
-    if (kMeasures[m].name == upper_case_name) return static_cast<Measure>(m);
-  return std::nullopt;
+  static const std::unordered_map<std::string_view, Measure> by_name = [] {
+    std::unordered_map<std::string_view, Measure> out;
+    for (std::size_t m = 0; m < std::size(kMeasures); ++m) out.emplace(kMeasures[m].name, static_cast<Measure>(m));
+    return out;
+  }();
+  const auto it = by_name.find(upper_case_name);
+  if (it == by_name.end()) return std::nullopt;
+  return it->second;
 }
 
 std::string_view measure_name(Measure m) { return info(m).name; }

@@ -48,6 +48,7 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
   }
   Resolved resolved;
   resolved.handle = reinterpret_cast<std::uintptr_t>(&direct);
+  resolved.inputs.reserve(static_cast<std::size_t>(direct.call.part_count) * kStatesPerPart);
   for (int p = 0; p < direct.call.part_count; ++p) {
     const auto first = labels_.begin() + direct.call.parts[static_cast<std::size_t>(p)] * kStatesPerPart;
     resolved.inputs.insert(resolved.inputs.end(), first, first + kStatesPerPart);

@@ -104,7 +104,7 @@ TEST_CASE("check evaluates an element through its power exactly where its loads 
     for (const auto& t : m.dataset.statements)
       if (t.id == id && t.name == type) s = &t;
     REQUIRE(s);
-    auto checked = fexpr::dataset::force_check(*s, m.elements, m.build.model, m.source, m.elements.floating_markers());
+    auto checked = fexpr::dataset::force_check(*s, m.elements, m.source);
     REQUIRE(std::holds_alternative<std::vector<fexpr::Expression>>(checked));
     const auto& expressions = std::get<std::vector<fexpr::Expression>>(checked);
     CHECK(expressions.size() == compiled);

@@ -5,12 +5,11 @@
 
 namespace fexpr::dataset {
 
-std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements,
-                                              const kinematics::Model& model, const SourceText& source,
+std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements, const SourceText& source,
                                               const kinematics::State& state, Workspace& ws) {
   if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM"))
     return std::nullopt;
-  auto made = force_check(s, elements, model, source, elements.floating_markers());
+  auto made = force_check(s, elements, source);
   if (auto* d = std::get_if<Diagnostic>(&made)) return *d;
   Inputs in;
   in.state = &state;

@@ -15,8 +15,7 @@
 namespace fexpr::dataset {
 
 // The problem of statement s if it is one of those elements, else nothing.
-std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements,
-                                              const kinematics::Model& model, const SourceText& source,
+std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements, const SourceText& source,
                                               const kinematics::State& state, Workspace& ws);
 
 }  // namespace fexpr::dataset

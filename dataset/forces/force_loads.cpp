@@ -35,10 +35,8 @@ namespace {
 
 // The element read, and the statement's own expressions compiled alone, so that an error in one
 // is reported at its place in the file.
-std::variant<ForceElement, Diagnostic> element_to_compile(const Statement& s, ElementBindings& bindings,
-                                                         const kinematics::Model& model, const SourceText& source,
-                                                         const std::vector<UnplacedMarker>& floating) {
-  auto read = s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating);
+std::variant<ForceElement, Diagnostic> element_to_compile(const Statement& s, std::variant<ForceElement, Diagnostic> read,
+                                                         ElementBindings& bindings, const SourceText& source) {
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
   for (const Argument* a : std::get<ForceElement>(read).expressions) {
     int component = a->keyword == "FXYZ" || a->keyword == "TXYZ" ? 0 : -1;
@@ -91,7 +89,8 @@ std::array<std::string, 12> load_texts(const ForceElement& element) {
 std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBindings& bindings,
                                                  const kinematics::Model& model, const SourceText& source,
                                                  const std::vector<UnplacedMarker>& floating) {
-  auto read = element_to_compile(s, bindings, model, source, floating);
+  auto read = element_to_compile(
+      s, s.name == "SFORCE" ? sforce_element(s, bindings) : read_force_element(s, model, floating), bindings, source);
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
   ForceLoads out{std::get<ForceElement>(std::move(read)), {}, {}, std::nullopt};
   LoadCompiler build(s, bindings);
@@ -103,9 +102,9 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
 }
 
 std::variant<std::vector<Expression>, Diagnostic> force_check(const Statement& s, ElementBindings& bindings,
-                                                              const kinematics::Model& model, const SourceText& source,
-                                                              const std::vector<UnplacedMarker>& floating) {
-  auto read = element_to_compile(s, bindings, model, source, floating);
+                                                              const SourceText& source) {
+  auto read = element_to_compile(s, s.name == "SFORCE" ? sforce_element(s, bindings) : bindings.force_element(s),
+                                 bindings, source);
   if (auto* d = std::get_if<Diagnostic>(&read)) return *d;
   const ForceElement& element = std::get<ForceElement>(read);
   LoadCompiler build(s, bindings);

@@ -32,10 +32,10 @@ std::variant<ForceLoads, Diagnostic> force_loads(const Statement& s, ElementBind
                                                  const std::vector<UnplacedMarker>& floating);
 
 // What `check` evaluates of an element, in the order force_loads gives it: the power alone when
-// it reads every load (a quarter of the text to compile), else the twelve loads and the power.
+// it reads every load (a quarter of the text to compile), else the twelve loads and the power. The
+// element is read as the bindings read it for its load functions (ElementBindings::force_element).
 std::variant<std::vector<Expression>, Diagnostic> force_check(const Statement& s, ElementBindings& bindings,
-                                                              const kinematics::Model& model, const SourceText& source,
-                                                              const std::vector<UnplacedMarker>& floating);
+                                                              const SourceText& source);
 
 // SFORCE's loads as ForceElement texts (sforce.hpp gives its scalar form).
 std::variant<ForceElement, Diagnostic> sforce_element(const Statement& s, const ElementBindings& bindings);
