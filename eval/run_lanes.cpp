@@ -323,10 +323,10 @@ constexpr int kPasses = 2;
 // the block's first point, so that every lane computes on a real point, checks the inputs as
 // load_inputs does for one point, then runs the steps in passes: each pass follows the branches
 // of the first point still without a value and gives the values of the points that followed
-// them too, the others being computed but not counted. Compiled for AVX2 too, chosen when the
-// library loads.
-[[gnu::target_clones("avx2", "default")]] std::uint64_t run_loaded(const Program& p, double* r, std::size_t size,
-                                                                    double* results, const double*& values) {
+// them too, the others being computed but not counted. Inlined into a run for AVX2 and one for
+// any x86-64 (run_for_this_cpu).
+[[gnu::always_inline]] inline std::uint64_t run_loaded(const Program& p, double* r, std::size_t size, double* results,
+                                                       const double*& values) {
   const std::size_t lanes = (size + kWidth - 1) / kWidth * kWidth;
   const std::uint64_t all = size == N ? ~std::uint64_t{0} : (std::uint64_t{1} << size) - 1;
   const std::uint64_t padding = lanes == N ? 0 : ((std::uint64_t{1} << lanes) - 1) & ~all;
@@ -363,6 +363,23 @@ constexpr int kPasses = 2;
   return left;
 }
 
+using Run = std::uint64_t (*)(const Program&, double*, std::size_t, double*, const double*&);
+
+[[gnu::target("avx2")]] std::uint64_t run_avx2(const Program& p, double* r, std::size_t size, double* results,
+                                               const double*& values) {
+  return run_loaded(p, r, size, results, values);
+}
+std::uint64_t run_sse2(const Program& p, double* r, std::size_t size, double* results, const double*& values) {
+  return run_loaded(p, r, size, results, values);
+}
+
+// The run for this processor, chosen on the first block rather than by the loader (GCC's
+// target_clones): a loader's choice runs before ThreadSanitizer's runtime is up, and crashed it.
+Run run_for_this_cpu() {
+  static const Run run = __builtin_cpu_supports("avx2") ? run_avx2 : run_sse2;
+  return run;
+}
+
 double* registers_for(const Program& p, Workspace::Buffers& b) {
   if (b.block_prepared != p.id) [[unlikely]]
     prepare_block(p, b);
@@ -385,7 +402,7 @@ std::uint64_t block_values(const Program& p, std::span<const Inputs> points, std
       for (std::size_t k = 0; k < size; ++k) row[k] = block[k].variables[reg - 2];
     }
   });
-  return run_loaded(p, r, size, results, values);
+  return run_for_this_cpu()(p, r, size, results, values);
 }
 
 std::uint64_t block_values(const Program& p, const Columns& columns, std::size_t first, std::size_t size,
@@ -402,7 +419,7 @@ std::uint64_t block_values(const Program& p, const Columns& columns, std::size_t
       for (std::size_t k = 0; k < size; ++k) row[k] = c.data[(first + k) * c.stride];
     }
   });
-  return run_loaded(p, r, size, results, values);
+  return run_for_this_cpu()(p, r, size, results, values);
 }
 
 }  // namespace fexpr::detail
