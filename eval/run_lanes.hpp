@@ -3,9 +3,10 @@
 // per block instead of once per point and its arithmetic does 4 points an instruction (AVX2,
 // where the processor has it). The values are value()'s bit for bit: the arithmetic is the same
 // IEEE operation lane by lane, and every other step runs the scalar fast form's own code at each
-// point. A point that the scalar fast run would give up on (an input or a step not finite, a
-// table function's error) or whose IF takes another branch than the block's is left to value(),
-// one point at a time, which gives its value or its error as it always has.
+// point. A block with a point that the scalar fast run would give up on (an input or a step not
+// finite, a table function's error) is left whole to value(), one point at a time, which gives
+// each value or error as it always has; so are the points whose IFs go a third way (two ways
+// take two passes).
 #pragma once
 
 #include "eval/run.hpp"
