@@ -293,25 +293,12 @@ void Expression::values(const Columns& columns, Workspace& ws, std::span<double>
     return;
   }
   // A program calling a model's or dataset's functions, point by point: a block's points
-  // gathered into Inputs at a time, column by column.
+  // gathered into Inputs at a time.
   std::array<Inputs, detail::kBlockPoints> chunk;
   b.point.resize(std::max(b.point.size(), chunk.size() * per_point));
-  double* const rows = b.point.data();
-  for (std::size_t k = 0; k < chunk.size(); ++k) {
-    chunk[k].variables = std::span<const double>(rows + k * per_point, per_point);
-    chunk[k].state = columns.state;
-  }
-  auto gather = [](const Column& c, std::size_t first, std::size_t size, double* to, std::size_t step) {
-    const double* from = c.data + first * c.stride;
-    for (std::size_t k = 0; k < size; ++k) to[k * step] = from[k * c.stride];
-  };
   for (std::size_t first = 0; first < n; first += chunk.size()) {
     const std::size_t size = std::min(chunk.size(), n - first);
-    for (std::size_t slot = 0; slot < per_point; ++slot) gather(columns.variables[slot], first, size, rows + slot, per_point);
-    for (std::size_t k = 0; k < size; ++k) {
-      if (columns.time.data) chunk[k].time = columns.time.data[(first + k) * columns.time.stride];
-      if (columns.mode.data) chunk[k].mode = columns.mode.data[(first + k) * columns.mode.stride];
-    }
+    for (std::size_t k = 0; k < size; ++k) chunk[k] = inputs_at(first + k, b.point.data() + k * per_point);
     try {
       point_by_point(p, b, std::span<const Inputs>(chunk.data(), size), out.data() + first);
     } catch (BatchEvaluationError& e) {

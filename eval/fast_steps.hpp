@@ -9,6 +9,7 @@
 #include "builtins/power_value.hpp"
 #include "builtins/steps.hpp"
 
+#include <cmath>
 #include <cstdint>
 #include <type_traits>
 
@@ -55,6 +56,36 @@ template <int S, class T, class Registers>
   if constexpr (root == 0) return l + r;
   else return l - r;
 }
+
+// The value of a step x0**E whose exponent has a step of its own (Op::cube .. Op::three_halves)
+// as every form computes it: on a double, or on Lanes for those that take no square root.
+template <Op O, class T>
+[[gnu::always_inline]] inline T power_step(const T& a) {
+  if constexpr (O == Op::cube) {
+    return a * a * a;
+  } else if constexpr (O == Op::fourth) {
+    const T q = a * a;
+    return q * q;
+  } else if constexpr (O == Op::reciprocal) {
+    return 1.0 / a;
+  } else if constexpr (O == Op::inverse_square) {
+    return 1.0 / (a * a);
+  } else if constexpr (O == Op::square_root) {
+    return std::sqrt(a) + 0.0;
+  } else {
+    static_assert(O == Op::three_halves);
+    return a * std::sqrt(a);
+  }
+}
+
+// The one-argument math steps (Op::abs_ .. Op::tanh_), each with the std function its table rule
+// calls (domain errors come out as NaN or an infinity): X(op, function) for each, so that every
+// form's switch lists them from here.
+#define FEXPR_UNARY_STEPS(X)                                                                                     \
+  X(abs_, std::fabs) X(acos_, std::acos) X(aint_, std::trunc) X(anint_, std::round) X(asin_, std::asin)           \
+  X(atan_, std::atan) X(cos_, std::cos) X(cosh_, std::cosh) X(exp_, std::exp) X(log_, std::log)                  \
+  X(log10_, std::log10) X(sin_, std::sin) X(sinh_, std::sinh) X(sqrt_, std::sqrt) X(tan_, std::tan)              \
+  X(tanh_, std::tanh)
 
 // builtins::value_of for doubles, found here by the templates below (Duals have their own).
 [[gnu::always_inline]] inline double value_of(double a) { return a; }

@@ -200,8 +200,7 @@ static_assert(kShapeCount == 64);
     continue;                                                                    \
   }
 
-// A math function: its value inline, with the std function its table rule calls (domain
-// errors come out as NaN or an infinity); on Duals, the table's derivative rule.
+// A math function (FEXPR_UNARY_STEPS): its value inline; on Duals, the table's derivative rule.
 #define FEXPR_UNARY(OP, FUNCTION)                   \
   case code(Op::OP):                                \
     if constexpr (kIsDual<T>) {                     \
@@ -224,31 +223,28 @@ static_assert(kShapeCount == 64);
           if constexpr (kIsDual<T>) { \
             if (!constant_power<3>(*s, v)) return false; \
           } else { \
-            const double a = r_[s->x[0]]; \
-            v = a * a * a; \
+            v = power_step<Op::cube>(r_[s->x[0]]); \
           } \
           break; \
         case code(Op::fourth): \
           if constexpr (kIsDual<T>) { \
             if (!constant_power<4>(*s, v)) return false; \
           } else { \
-            const double a = r_[s->x[0]], q = a * a; \
-            v = q * q; \
+            v = power_step<Op::fourth>(r_[s->x[0]]); \
           } \
           break; \
         case code(Op::reciprocal): \
           if constexpr (kIsDual<T>) { \
             if (!constant_power<-1>(*s, v)) return false; \
           } else { \
-            v = 1.0 / r_[s->x[0]]; \
+            v = power_step<Op::reciprocal>(r_[s->x[0]]); \
           } \
           break; \
         case code(Op::inverse_square): \
           if constexpr (kIsDual<T>) { \
             if (!constant_power<-2>(*s, v)) return false; \
           } else { \
-            const double a = r_[s->x[0]]; \
-            v = 1.0 / (a * a); \
+            v = power_step<Op::inverse_square>(r_[s->x[0]]); \
           } \
           break; \
         case code(Op::step_cubic): \
@@ -289,33 +285,17 @@ class Fast {
           if constexpr (kIsDual<T>) {
             if (!power(*s, v)) return false;
           } else {
-            v = std::sqrt(r_[s->x[0]]) + 0.0;
+            v = power_step<Op::square_root>(r_[s->x[0]]);
           }
           break;
         case code(Op::three_halves):
           if constexpr (kIsDual<T>) {
             if (!power(*s, v)) return false;
           } else {
-            const double a = r_[s->x[0]];
-            v = a * std::sqrt(a);
+            v = power_step<Op::three_halves>(r_[s->x[0]]);
           }
           break;
-        FEXPR_UNARY(abs_, std::fabs)
-        FEXPR_UNARY(acos_, std::acos)
-        FEXPR_UNARY(aint_, std::trunc)
-        FEXPR_UNARY(anint_, std::round)
-        FEXPR_UNARY(asin_, std::asin)
-        FEXPR_UNARY(atan_, std::atan)
-        FEXPR_UNARY(cos_, std::cos)
-        FEXPR_UNARY(cosh_, std::cosh)
-        FEXPR_UNARY(exp_, std::exp)
-        FEXPR_UNARY(log_, std::log)
-        FEXPR_UNARY(log10_, std::log10)
-        FEXPR_UNARY(sin_, std::sin)
-        FEXPR_UNARY(sinh_, std::sinh)
-        FEXPR_UNARY(sqrt_, std::sqrt)
-        FEXPR_UNARY(tan_, std::tan)
-        FEXPR_UNARY(tanh_, std::tanh)
+        FEXPR_UNARY_STEPS(FEXPR_UNARY)
         case code(Op::step_haversine):
           if (!step(*s, builtins::haversine, v)) return false;
           break;

@@ -95,59 +95,24 @@ class Block {
 #undef FEXPR_LANES_SHAPE
         case code(Op::negate): each_group<true>(s->dst, [s](const Group& g) { return -g.load(s->x[0]); }); break;
         case code(Op::move): each_group<true>(s->dst, [s](const Group& g) { return g.load(s->x[0]); }); break;
-        case code(Op::cube):
-          each_group<true>(s->dst, [s](const Group& g) {
-            const Lanes a = g.load(s->x[0]);
-            return a * a * a;
-          });
-          break;
-        case code(Op::fourth):
-          each_group<true>(s->dst, [s](const Group& g) {
-            const Lanes a = g.load(s->x[0]), q = a * a;
-            return q * q;
-          });
-          break;
-        case code(Op::reciprocal):
-          each_group<true>(s->dst, [s](const Group& g) { return 1.0 / g.load(s->x[0]); });
-          break;
-        case code(Op::inverse_square):
-          each_group<true>(s->dst, [s](const Group& g) {
-            const Lanes a = g.load(s->x[0]);
-            return 1.0 / (a * a);
-          });
-          break;
+#define FEXPR_LANES_POWER(OP) \
+  case code(Op::OP): each_group<true>(s->dst, [s](const Group& g) { return power_step<Op::OP>(g.load(s->x[0])); }); break;
+        FEXPR_LANES_POWER(cube) FEXPR_LANES_POWER(fourth) FEXPR_LANES_POWER(reciprocal) FEXPR_LANES_POWER(inverse_square)
+#undef FEXPR_LANES_POWER
         // The other steps: the scalar fast form's code (run.cpp's Fast<double>) at each point.
         case code(Op::power):
         case code(Op::power_constant):
           each_point(s->dst, [&](std::size_t k) { return power_value(at(s->x[0], k), at(s->x[1], k)); });
           break;
         case code(Op::square_root):
-          each_point(s->dst, [&](std::size_t k) { return std::sqrt(at(s->x[0], k)) + 0.0; });
+          each_point(s->dst, [&](std::size_t k) { return power_step<Op::square_root>(at(s->x[0], k)); });
           break;
         case code(Op::three_halves):
-          each_point(s->dst, [&](std::size_t k) {
-            const double a = at(s->x[0], k);
-            return a * std::sqrt(a);
-          });
+          each_point(s->dst, [&](std::size_t k) { return power_step<Op::three_halves>(at(s->x[0], k)); });
           break;
 #define FEXPR_LANES_UNARY(OP, FUNCTION) \
   case code(Op::OP): each_point(s->dst, [&](std::size_t k) { return FUNCTION(at(s->x[0], k)); }); break;
-        FEXPR_LANES_UNARY(abs_, std::fabs)
-        FEXPR_LANES_UNARY(acos_, std::acos)
-        FEXPR_LANES_UNARY(aint_, std::trunc)
-        FEXPR_LANES_UNARY(anint_, std::round)
-        FEXPR_LANES_UNARY(asin_, std::asin)
-        FEXPR_LANES_UNARY(atan_, std::atan)
-        FEXPR_LANES_UNARY(cos_, std::cos)
-        FEXPR_LANES_UNARY(cosh_, std::cosh)
-        FEXPR_LANES_UNARY(exp_, std::exp)
-        FEXPR_LANES_UNARY(log_, std::log)
-        FEXPR_LANES_UNARY(log10_, std::log10)
-        FEXPR_LANES_UNARY(sin_, std::sin)
-        FEXPR_LANES_UNARY(sinh_, std::sinh)
-        FEXPR_LANES_UNARY(sqrt_, std::sqrt)
-        FEXPR_LANES_UNARY(tan_, std::tan)
-        FEXPR_LANES_UNARY(tanh_, std::tanh)
+        FEXPR_UNARY_STEPS(FEXPR_LANES_UNARY)
 #undef FEXPR_LANES_UNARY
         case code(Op::step_cubic): step(*s, builtins::cubic); break;
         case code(Op::step_quintic): step(*s, builtins::quintic); break;
