@@ -279,12 +279,7 @@ CompileResult ElementBindings::compile_function(Element& e) const {
   const Argument& f = *e.function;
   if (f.synthesized) return compile(f.expression, context_);
   if (!e.parsed) e.parsed = grammar::parse(f.expression, {f.expression_span.begin, &source_});
-  if (const auto* d = std::get_if<Diagnostic>(&*e.parsed)) {
-    CompileResult out;
-    out.diagnostics.push_back(*d);
-    return out;
-  }
-  return detail::compile_parsed(std::get<ast::Tree>(*e.parsed), context_, {f.expression_span.begin, &source_});
+  return detail::compile_parsed(*e.parsed, context_, {f.expression_span.begin, &source_});
 }
 
 std::optional<Bindings::Rejected> ElementBindings::refer(Element& t) const {

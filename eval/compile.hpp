@@ -7,6 +7,7 @@
 #include <fexpr/expression.hpp>
 
 #include <memory>
+#include <variant>
 #include <vector>
 
 namespace fexpr::detail {
@@ -22,6 +23,9 @@ Compilation compile_tree(const ast::Tree& tree, const Context& context, int comp
 // fexpr::compile of a tree already parsed (with options.offset and options.source), for a
 // caller that reads the tree too (the dataset checker's rules).
 CompileResult compile_parsed(const ast::Tree& tree, const Context& context, const CompileOptions& options);
+// The same of what grammar::parse gave: its syntax error as the result's, or its tree compiled.
+CompileResult compile_parsed(const std::variant<ast::Tree, Diagnostic>& parsed, const Context& context,
+                             const CompileOptions& options);
 
 // The constant names the language defines (PI, DTOR, RTOD), the simulation variables (TIME,
 // MODE) and the flexible-body constants (FXFREQ, FXMODE), for name resolution, completion and

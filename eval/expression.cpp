@@ -354,13 +354,17 @@ CompileResult compile(std::string_view text, const Context& context, CompileOpti
   if (options.component < -1 || options.component > 2)
     throw std::invalid_argument("CompileOptions::component is -1 (a scalar) or 0, 1, 2 (a vector's x, y, z), not " +
                                 std::to_string(options.component));
-  auto parsed = grammar::parse(text, {options.offset, options.source});
-  if (auto* d = std::get_if<Diagnostic>(&parsed)) {
+  return detail::compile_parsed(grammar::parse(text, {options.offset, options.source}), context, options);
+}
+
+CompileResult detail::compile_parsed(const std::variant<ast::Tree, Diagnostic>& parsed, const Context& context,
+                                     const CompileOptions& options) {
+  if (const auto* d = std::get_if<Diagnostic>(&parsed)) {
     CompileResult out;
-    out.diagnostics.push_back(std::move(*d));
+    out.diagnostics.push_back(*d);
     return out;
   }
-  return detail::compile_parsed(std::get<ast::Tree>(parsed), context, options);
+  return compile_parsed(std::get<ast::Tree>(parsed), context, options);
 }
 
 CompileResult detail::compile_parsed(const ast::Tree& tree, const Context& context, const CompileOptions& options) {
