@@ -2,6 +2,8 @@
 // derivative rule. The compiler, the evaluator, the checker and the REPL's help all read it.
 #pragma once
 
+#include "units/dimension.hpp"
+
 #include <array>
 #include <cstdint>
 #include <span>
@@ -28,6 +30,24 @@ enum class Shape : std::uint8_t { scalar, vector };
 
 // How smooth the function is in its arguments; the checker warns on the less smooth ones.
 enum class Smoothness : std::uint8_t { smooth, c2, c1, c0, discontinuous };
+
+// How a call's physical dimension follows from its arguments' (units/infer.cpp applies it).
+// An argument is certain when it has no constant factor: a constant may carry any dimension.
+enum class DimensionRule : std::uint8_t {
+  unknown,         // nothing certain: splines, series, user subroutines, vectors
+  fixed,           // `dimension` whatever the arguments: DX a length, AZ an angle
+  first,           // the first argument's: ABS, AINT, SIGN(a, b), DELAY
+  shared,          // the arguments share one dimension, the result's: MAX, MIN, DIM, MOD
+  of_angle,        // an angle (or a number) in, a number out: SIN, COS, TAN
+  to_angle,        // a number out as an angle: ASIN, ACOS, ATAN
+  ratio_to_angle,  // ATAN2(y, x): y and x share a dimension, an angle out
+  number,          // a number out: EXP, LOG, SINH
+  root,            // half the argument's powers: SQRT
+  step,            // STEP(x, x0, h0, x1, h1): x0, x1 as x; h0 and h1 share the result's
+  contact,         // IMPACT(x, xdot, x1, ...), BISTOP(x, xdot, x1, x2, ...): x1 (x2) as x, xdot as x per time
+  element_load,    // SFORCE(id, jflag, comp, rm): comp 1..4 a force, 5..8 a torque
+  variable,        // VARVAL(id): the dimension of VARIABLE/id's function
+};
 
 // Value rule. Writes the function's value at args into *value. Returns nullptr on success,
 // otherwise a static message naming the domain error ("SQRT of a negative number").
@@ -66,6 +86,8 @@ struct Builtin {
   Shape argument = Shape::scalar;
   std::array<std::string_view, 3> components{};
   SomeDerivativesRule some_derivatives = nullptr;  // optional (the formula functions)
+  DimensionRule dimension_rule = DimensionRule::unknown;
+  units::Dimension dimension{};  // the result's, for DimensionRule::fixed
 };
 
 // Every builtin, sorted by name.

@@ -134,11 +134,11 @@ constexpr Builtin kEntries[] = {
                                   "x < x1: max(k(x1-x)^e - STEP(x, x1-d, cmax, x1, 0)·xdot, 0); "
                                   "x > x2: min(-k(x-x2)^e - STEP(x, x2, 0, x2+d, cmax)·xdot, 0); else 0; "
                                   "derivatives 0 on [x1, x2] and where clipped",
-                                  "BISTOP(-0.1, 0, 0, 1, 100, 2, 10, 0.05) = 1"),
+                                  "BISTOP(-0.1, 0, 0, 1, 100, 2, 10, 0.05) = 1", DimensionRule::contact),
     formula_entry<7, kImpactRule>("IMPACT", Smoothness::c0, "IMPACT(x, xdot, x1, k, e, cmax, d)",
                                   "x < x1: max(k(x1-x)^e - STEP(x, x1-d, cmax, x1, 0)·xdot, 0); x >= x1: 0; "
                                   "derivatives 0 at x >= x1 and where clipped",
-                                  "IMPACT(0.9, -2, 1, 1000, 1.5, 10, 0.2) = 41.622777"),
+                                  "IMPACT(0.9, -2, 1, 1000, 1.5, 10, 0.2) = 41.622777", DimensionRule::contact),
 };
 
 }  // namespace

@@ -143,9 +143,10 @@ const char* formula_some_derivatives(const double* args, int n, int order, const
 // The table entry of a general function of exactly N arguments written as such a formula.
 template <int N, auto F>
 constexpr Builtin formula_entry(std::string_view name, Smoothness smoothness, std::string_view signature,
-                                std::string_view formula, std::string_view example) {
+                                std::string_view formula, std::string_view example,
+                                DimensionRule dimension_rule = DimensionRule::unknown) {
   return {name,    N, N, Category::general, smoothness, signature, formula, example, formula_value<F>,
-          formula_derivatives<N, F>, Shape::scalar, Shape::scalar, {}, formula_some_derivatives<N, F>};
+          formula_derivatives<N, F>, Shape::scalar, Shape::scalar, {}, formula_some_derivatives<N, F>, dimension_rule};
 }
 
 }  // namespace fexpr::builtins

@@ -33,17 +33,17 @@ constexpr Builtin kEntries[] = {
     formula_entry<5, step_formula<cubic, kStepEnds, kStepBackwards>>(
         "STEP", Smoothness::c1, "STEP(x, x0, h0, x1, h1)",
         "h0 + (h1-h0)·Δ²(3-2Δ), Δ = (x-x0)/(x1-x0) clamped to [0, 1], x0 < x1; at x0 and x1 the constant side's derivatives",
-        "STEP(3.5, 3, 0, 4, 1) = 0.5"),
+        "STEP(3.5, 3, 0, 4, 1) = 0.5", DimensionRule::step),
     formula_entry<5, step_formula<quintic, kStep5Ends, kStep5Backwards>>(
         "STEP5", Smoothness::c2, "STEP5(x, x0, h0, x1, h1)",
         "h0 + (h1-h0)·Δ³(10-15Δ+6Δ²), Δ = (x-x0)/(x1-x0) clamped to [0, 1], x0 < x1; at x0 and x1 the constant side's "
         "derivatives",
-        "STEP5(3.5, 3, 0, 4, 1) = 0.5"),
+        "STEP5(3.5, 3, 0, 4, 1) = 0.5", DimensionRule::step),
     formula_entry<5, step_formula<haversine, kHavsinEnds, kHavsinBackwards>>(
         "HAVSIN", Smoothness::c1, "HAVSIN(x, x0, h0, x1, h1)",
         "h0 + (h1-h0)·(1-cos(πΔ))/2, Δ = (x-x0)/(x1-x0) clamped to [0, 1], x0 < x1; at x0 and x1 the constant side's "
         "derivatives (the curvature jumps there)",
-        "HAVSIN(3.25, 3, 0, 4, 2) = 0.292893"),
+        "HAVSIN(3.25, 3, 0, 4, 2) = 0.292893", DimensionRule::step),
 };
 
 }  // namespace

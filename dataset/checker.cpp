@@ -9,6 +9,7 @@
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
 #include "dataset/spline.hpp"
+#include "dataset/unit_checks.hpp"
 #include "dataset/values.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
@@ -143,6 +144,8 @@ class Checker {
     floating_.insert(build_.other_markers.begin(), build_.other_markers.end());
     kinematics::ModelBindings model(build_.model);
     ElementBindings elements(dataset_, source_, model);
+    UnitChecks unit_checks(dataset_, elements, source_);
+    unit_checks_ = &unit_checks;
     kinematics::State state(build_.model);
     std::set<std::pair<std::string, long>> seen;
     const std::vector<const CheckMemo::Entry*> reusable = plan_reuse();
@@ -433,6 +436,7 @@ class Checker {
       auto found = check_rules(*t, use);
       for (const Diagnostic& d : found) rule_error |= d.severity == Severity::error;
       add(found);
+      add(unit_checks_->check(s, a, *t, compiled ? &*compiled : nullptr, workspace_));
     }
     // An expression the rules already reject (STEP with x0 > x1) would fail again when
     // evaluated, at the same place.
@@ -521,6 +525,7 @@ class Checker {
   std::set<long> floating_;
   Workspace workspace_;
   Workspace measure_workspace_;
+  UnitChecks* unit_checks_ = nullptr;  // run()'s, while it runs
 };
 
 }  // namespace

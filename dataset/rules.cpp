@@ -92,6 +92,19 @@ constexpr Rule kRules[] = {
      "applies, or is not a code at all. Codes turned off by --select or --ignore are not reported so.",
      "A stale suppression hides the next real problem of that code in the statement.",
      "VARIABLE/1, FUNCTION=1  ! fexpr: ignore[discontinuity]", ""},
+    {Code::units, Severity::warning, "A unit mistake",
+     "Every subexpression has a physical dimension where it is certain: a measure's (DX a length, VX a velocity, "
+     "AZ an angle, FX a force), TIME's, a VARIABLE's through VARVAL, and what functions make of their arguments. "
+     "A constant may carry any dimension (1E4*DX can be a force), so only terms without one are compared: terms "
+     "of a sum, IF's branches, STEP's x with x0 and x1, IMPACT's x with x1 and xdot with the rate of x, SIN of a "
+     "length, an element's function against what it needs (a translational SFORCE a force, a rotational MOTION "
+     "an angle). An angle measure beside a degree value (a multiple of 15 from 15 to 360: AZ(2, 1) - 90), and a "
+     "rotational MOTION reaching one, are reported with the fix (90D); INCANG compared with a value outside "
+     "[0, pi] too.",
+     "The solver runs and gives a wrong answer: a motion of 90 radians is 14 turns, a test of AZ against 90 never "
+     "changes sign, a length added to a velocity depends on the units the model is in.",
+     "SFORCE/1, I=20, J=10, FUNCTION=DX(20, 10) + VX(20, 10)",
+     "SFORCE/1, I=20, J=10, FUNCTION=-1E4*DX(20, 10) - 10*VX(20, 10)"},
 };
 
 }  // namespace

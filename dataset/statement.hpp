@@ -2,6 +2,8 @@
 // meaning is given to them. The checker and the model builder work from these.
 #pragma once
 
+#include "units/dimension.hpp"
+
 #include <fexpr/diagnostic.hpp>
 
 #include <map>
@@ -82,6 +84,9 @@ struct Dataset {
   // Objects whose children fexpr does not follow (a user-defined element's instance, which makes
   // its parts and markers from a definition elsewhere): full names in lower case.
   std::vector<std::string> opaque;
+  // A command file's units as its `defaults units` names them (lower case, as written); a
+  // dataset names its units in its UNITS statement instead.
+  units::UnitNames unit_names;
 };
 
 }  // namespace fexpr::dataset

@@ -25,6 +25,7 @@ std::string_view code_name(Code code) {
     case Code::user_subroutine: return "user-subroutine";
     case Code::io: return "io";
     case Code::suppression: return "suppression";
+    case Code::units: return "units";
   }
   return "unknown";
 }

@@ -42,7 +42,7 @@ TEST_CASE("a rule is found by its code's name, and only by it", "[rules]") {
 TEST_CASE("rule_names lists every code, comma-separated", "[rules]") {
   std::string names = fexpr::dataset::rule_names();
   CHECK_THAT(names, Catch::Matchers::StartsWith("syntax, name, arity, "));
-  CHECK_THAT(names, Catch::Matchers::EndsWith("io, suppression"));
+  CHECK_THAT(names, Catch::Matchers::EndsWith("io, suppression, units"));
 }
 
 // Each example is what --explain shows: it must raise its own code in a dataset that defines

@@ -71,6 +71,7 @@ const std::map<Code, Trigger>& triggers() {
         }}},
       {Code::io,
        {Severity::error, [] { return fexpr::dataset::check_file("/nonexistent/fexpr/codes.adm").diagnostics; }}},
+      {Code::units, {Severity::warning, [] { return in_dataset("VARIABLE/1, FUNCTION=DX(20, 10) + VX(20, 10)\n"); }}},
   };
   return table;
 }

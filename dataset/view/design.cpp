@@ -463,10 +463,6 @@ class Evaluator {
   }
 
   static Dimension merged(const Dimension& a, const Dimension& b) { return a == kNone ? b : a; }
-  static Dimension scaled(const Dimension& a, const Dimension& b, int sign) {
-    return {a.length + sign * b.length, a.angle + sign * b.angle, a.mass + sign * b.mass, a.time + sign * b.time,
-            a.force + sign * b.force};
-  }
 
   DesignValue binary(const Node& n) {
     const DesignValue a = value(n.children[0]);
@@ -489,9 +485,7 @@ class Evaluator {
       if (!std::isfinite(r)) fail(n, "the power is not defined", false);
       const double e = b.numbers[0];
       const bool whole = e == std::trunc(e) && std::fabs(e) < 64;
-      const Dimension d = whole ? Dimension{a.dimension.length * int(e), a.dimension.angle * int(e), a.dimension.mass * int(e),
-                                            a.dimension.time * int(e), a.dimension.force * int(e)}
-                                : kNone;
+      const Dimension d = whole ? units::power(a.dimension, int(e)) : kNone;
       return design::numbers_value(Kind::number, {r}, d);
     }
     DesignValue out = a_scalar ? b : a;
@@ -511,7 +505,7 @@ class Evaluator {
       out.numbers[k] = op == "+" ? x + y : op == "-" ? x - y : op == "*" ? x * y : x / y;
     }
     out.dimension = op == "+" || op == "-" ? merged(a.dimension, b.dimension)
-                                           : scaled(a.dimension, b.dimension, op == "*" ? 1 : -1);
+                                           : op == "*" ? a.dimension * b.dimension : a.dimension / b.dimension;
     return out;
   }
 
@@ -569,7 +563,7 @@ class Evaluator {
     const auto u = unit(n.text);
     const double factor = u->value / units_.model_unit(u->dimension) / angle_power(u->dimension);
     for (double& x : v.numbers) x *= factor;
-    v.dimension = v.dimension == kNone || v.dimension == u->dimension ? u->dimension : scaled(v.dimension, u->dimension, 1);
+    v.dimension = v.dimension == kNone || v.dimension == u->dimension ? u->dimension : v.dimension * u->dimension;
     if (v.kind == Kind::boolean) v.kind = Kind::number;
     return v;
   }

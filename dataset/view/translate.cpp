@@ -162,7 +162,15 @@ void Translator::defaults_units(const Command& c, const CommandSyntax& syntax) {
       continue;
     }
     if (name == "length" || name == "angle" || name == "mass" || name == "time" || name == "force") {
-      if (!units_.set(name, value)) warning(p->items.front().span, "'" + value + "' is not a " + name + " unit fexpr knows");
+      if (!units_.set(name, value)) {
+        warning(p->items.front().span, "'" + value + "' is not a " + name + " unit fexpr knows");
+        continue;
+      }
+      // For the units checks' messages, which name a model's units as its author did.
+      units::UnitNames& names = out_.unit_names;
+      std::string* named = name == "length" ? &names.length : name == "mass" ? &names.mass
+                           : name == "time"  ? &names.time   : name == "force" ? &names.force : nullptr;
+      if (named) *named = value;
     }
   }
 }

@@ -15,10 +15,6 @@
 namespace fexpr::dataset::view {
 namespace {
 
-constexpr Dimension kMass{0, 0, 1, 0, 0};
-constexpr Dimension kTime{0, 0, 0, 1, 0};
-constexpr Dimension kForce{0, 0, 0, 0, 1};
-
 constexpr double kInch = 0.0254, kFoot = 0.3048, kPound = 0.45359237, kGravity = 9.80665;
 constexpr double kPoundForce = kPound * kGravity;
 
@@ -136,13 +132,6 @@ const UnitName* unit_for(const Dimension& dimension, std::string_view written) {
   return found;
 }
 
-Dimension plus(const Dimension& a, const Dimension& b, int sign) {
-  return {a.length + sign * b.length, a.angle + sign * b.angle, a.mass + sign * b.mass, a.time + sign * b.time,
-          a.force + sign * b.force};
-}
-
-Dimension times(const Dimension& a, int n) { return {a.length * n, a.angle * n, a.mass * n, a.time * n, a.force * n}; }
-
 bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
@@ -177,7 +166,7 @@ class UnitReader {
       if (!rhs) return std::nullopt;
       const int sign = op == '/' ? -1 : 1;
       q->value = sign > 0 ? q->value * rhs->value : q->value / rhs->value;
-      q->dimension = plus(q->dimension, rhs->dimension, sign);
+      q->dimension = sign > 0 ? q->dimension * rhs->dimension : q->dimension / rhs->dimension;
     }
     return q;
   }
@@ -209,7 +198,7 @@ class UnitReader {
       if (pos_ == begin || pos_ - begin > 2) return std::nullopt;
       const int n = sign * std::stoi(std::string(text_.substr(begin, pos_ - begin)));
       q->value = std::pow(q->value, n);
-      q->dimension = times(q->dimension, n);
+      q->dimension = units::power(q->dimension, n);
     }
     return q;
   }

@@ -3,20 +3,22 @@
 // its length unit, as the dataset Adams writes for it has them, and angles in radians.
 #pragma once
 
+#include "units/dimension.hpp"
+
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace fexpr::dataset::view {
 
-// The physical dimensions a number of a command can have, as powers of the base quantities.
-struct Dimension {
-  int length = 0, angle = 0, mass = 0, time = 0, force = 0;
-  bool operator==(const Dimension&) const = default;
-};
-inline constexpr Dimension kNone{};
-inline constexpr Dimension kLength{1, 0, 0, 0, 0};
-inline constexpr Dimension kAngle{0, 1, 0, 0, 0};
+// The physical dimensions a number of a command can have.
+using units::Dimension;
+using units::kAngle;
+using units::kForce;
+using units::kLength;
+using units::kMass;
+using units::kNone;
+using units::kTime;
 
 // The model's units, each as its size in SI (meter, radian, kilogram, second, newton).
 struct Units {

@@ -43,6 +43,7 @@ enum class Code {
   user_subroutine, // info: FUNCTION=USER(...)
   io,              // file could not be read
   suppression,     // warning: an inline suppression that suppresses nothing or names no code
+  units,           // warning: a certain unit mistake (a length added to a velocity, degrees read as radians)
 };
 
 std::string_view code_name(Code code);
