@@ -25,6 +25,10 @@ class UnitChecks {
   std::vector<Diagnostic> check(const Statement& s, const Argument& a, const ast::Tree& tree,
                                 const Expression* compiled, Workspace& workspace);
 
+  // Every subexpression's dimension, where it is certain (the editor's hover shows them).
+  units::Inference infer(const ast::Tree& tree) const { return units::infer(tree, environment_); }
+  const units::UnitNames& names() const { return environment_.names; }
+
  private:
   std::optional<units::Dimension> variable(long id);
 

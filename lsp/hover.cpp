@@ -1,6 +1,7 @@
 #include "builtins/builtin.hpp"
 #include "dataset/formats.hpp"
 #include "dataset/keywords.hpp"
+#include "dataset/unit_checks.hpp"
 #include "eval/compile.hpp"
 #include "grammar/parse.hpp"
 #include "lsp/element_lookup.hpp"
@@ -24,24 +25,47 @@ std::string element_hover(Document& document, const dataset::ElementId& e) {
          "\n```";
 }
 
-// The call or name whose name holds the offset, in the expression's syntax tree.
+// The smallest subexpression around the offset and its dimension, where it is certain. The
+// expression is compiled first so that the VARIABLEs it reads are, and their dimensions known.
+std::string dimension_text(Document& document, const dataset::Argument& a, const ast::Tree& tree, ast::NodeId id) {
+  dataset::LoadedModel& model = document.model();
+  compile(a.expression, model.elements->context(), {a.expression_span.begin, model.source.get(), -1});
+  dataset::UnitChecks checks(model.dataset, *model.elements, *model.source);
+  units::Inferred d = checks.infer(tree).nodes[id];
+  const Span span = tree[id].span;
+  std::string text = "`" + a.expression.substr(span.begin - a.expression_span.begin, span.end - span.begin) + "`";
+  if (!d.known) return text + " has no certain dimension (a constant factor may carry any)";
+  return text + " is " + units::describe(d.dimension, checks.names());
+}
+
+// The call or name whose name holds the offset, in the expression's syntax tree; elsewhere the
+// dimension of the smallest subexpression there.
 json expression_hover(Document& document, const dataset::Argument& a, std::uint32_t offset) {
   auto parsed = grammar::parse(a.expression, {a.expression_span.begin, nullptr});
   const auto* tree = std::get_if<ast::Tree>(&parsed);
   if (!tree) return nullptr;
-  for (const ast::Node& n : tree->nodes) {
+  std::optional<ast::NodeId> around;
+  for (ast::NodeId id = 0; id < tree->nodes.size(); ++id) {
+    const Span span = (*tree)[id].span;
+    if (offset < span.begin || offset > span.end) continue;
+    if (!around || span.end - span.begin < (*tree)[*around].span.end - (*tree)[*around].span.begin) around = id;
+  }
+  for (ast::NodeId id = 0; id < tree->nodes.size(); ++id) {
+    const ast::Node& n = (*tree)[id];
     if (n.kind == ast::Kind::if_ && offset >= n.span.begin && offset <= n.span.begin + 2)
-      return markdown(document, {n.span.begin, n.span.begin + 2}, *expression_word_help("IF"));
+      return markdown(document, {n.span.begin, n.span.begin + 2},
+                      *expression_word_help("IF") + "\n\n" + dimension_text(document, a, *tree, id));
     Span name = n.kind == ast::Kind::call ? n.name_span : n.span;
     if ((n.kind != ast::Kind::call && n.kind != ast::Kind::name) || offset < name.begin || offset > name.end) continue;
     if (const builtins::Builtin* b = n.kind == ast::Kind::call ? builtins::find(tree->name(n)) : nullptr)
       return markdown(document, name,
                       "```\n" + std::string(b->signature) + "\n```\n" + std::string(b->formula) + "\n\nExample: `" +
-                          std::string(b->example) + "`");
+                          std::string(b->example) + "`\n\n" + dimension_text(document, a, *tree, id));
     if (n.kind != ast::Kind::name) continue;
     if (auto help = expression_word_help(tree->name(n))) return markdown(document, name, std::move(*help));
   }
-  return nullptr;
+  if (!around) return nullptr;
+  return markdown(document, (*tree)[*around].span, dimension_text(document, a, *tree, *around));
 }
 
 // "**I=** of SFORCE: the marker the force acts at" (a flag has no '=').

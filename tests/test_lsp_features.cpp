@@ -75,6 +75,22 @@ TEST_CASE("hover over a function shows its signature, formula and example from t
   CHECK(step["contents"]["value"].get<std::string>().find("DM(i[, j])") != std::string::npos);
 }
 
+TEST_CASE("hover in a function shows the dimension of the subexpression there") {
+  OpenModel m;
+  auto hover_text = [&](int id, int line, int character) {
+    return m.ask(id, "textDocument/hover", line, character)["contents"]["value"].get<std::string>();
+  };
+  // DM is a distance; VARIABLE/7 = DM(2, 1) - 0.5 is one too, so VARVAL(7) is.
+  CHECK_THAT(hover_text(1, 8, 24), Catch::Matchers::Contains("`DM(2, 1)` is a length"));
+  CHECK_THAT(hover_text(2, 10, 19), Catch::Matchers::Contains("`VARVAL(7)` is a length"));
+  // "VARIABLE/7, FUNCTION = DM(2, 1) " is 32 units: the '-' of the sum, which no smaller part holds.
+  json minus = m.ask(3, "textDocument/hover", 8, 32);
+  CHECK(minus["contents"]["value"] == "`DM(2, 1) - 0.5` is a length");
+  CHECK(minus["range"] == range(8, 23, 37));
+  // ", FUNCTION = -" is 14 units: 1E4, a constant, may carry any dimension.
+  CHECK_THAT(hover_text(4, 10, 15), Catch::Matchers::Contains("`1E4` has no certain dimension"));
+}
+
 TEST_CASE("hover over an element id shows the statement that defines it") {
   OpenModel m;
   json h = m.ask(1, "textDocument/hover", 10, 25);  // the 7 of VARVAL(7)
