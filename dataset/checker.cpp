@@ -5,6 +5,7 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/formats.hpp"
 #include "dataset/forces/check_forces.hpp"
+#include "dataset/forces/z_axes.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
@@ -229,6 +230,7 @@ class Checker {
     }
     if (!command_file_) {
       if (auto d = check_force_element(s, elements, source_, state, workspace_)) out_.diagnostics.push_back(*d);
+      if (auto d = check_z_axes(s, build_.model, state)) out_.diagnostics.push_back(*d);
     }
   }
 
