@@ -5,6 +5,7 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/formats.hpp"
 #include "dataset/forces/check_forces.hpp"
+#include "dataset/forces/jfloat_hint.hpp"
 #include "dataset/forces/z_axes.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/model_builder.hpp"
@@ -309,7 +310,10 @@ class Checker {
         if (!found) {
           std::string wanted(alternatives);
           std::replace(wanted.begin(), wanted.end(), '|', ' ');
-          error(Code::missing_argument, s.name_span, head(s) + " needs " + wanted + (wanted.find(' ') != std::string::npos ? " (one of them)" : "="));
+          auto hint = missing_argument_hint(s, wanted);
+          error(Code::missing_argument, hint ? hint->span : s.name_span,
+                head(s) + " needs " + wanted + (wanted.find(' ') != std::string::npos ? " (one of them)" : "=") +
+                    (hint ? hint->text : ""));
         }
       }
     }
