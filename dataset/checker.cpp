@@ -5,6 +5,8 @@
 #include "dataset/element_bindings.hpp"
 #include "dataset/formats.hpp"
 #include "dataset/forces/check_forces.hpp"
+#include "dataset/forces/jfloat_hint.hpp"
+#include "dataset/forces/z_axes.hpp"
 #include "dataset/loaded_model.hpp"
 #include "dataset/model_builder.hpp"
 #include "dataset/reader.hpp"
@@ -232,6 +234,7 @@ class Checker {
     }
     if (!command_file_) {
       if (auto d = check_force_element(s, elements, source_, state, workspace_)) out_.diagnostics.push_back(*d);
+      if (auto d = check_z_axes(s, build_.model, state)) out_.diagnostics.push_back(*d);
     }
   }
 
@@ -310,7 +313,10 @@ class Checker {
         if (!found) {
           std::string wanted(alternatives);
           std::replace(wanted.begin(), wanted.end(), '|', ' ');
-          error(Code::missing_argument, s.name_span, head(s) + " needs " + wanted + (wanted.find(' ') != std::string::npos ? " (one of them)" : "="));
+          auto hint = missing_argument_hint(s, wanted);
+          error(Code::missing_argument, hint ? hint->span : s.name_span,
+                head(s) + " needs " + wanted + (wanted.find(' ') != std::string::npos ? " (one of them)" : "=") +
+                    (hint ? hint->text : ""));
         }
       }
     }

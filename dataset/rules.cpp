@@ -70,10 +70,11 @@ constexpr Rule kRules[] = {
      "MOTION/1, JOINT=1, FUNCTION=STEP(TIME, 0, 0, 1, 0.1)", "MOTION/1, JOINT=1, FUNCTION=STEP5(TIME, 0, 0, 1, 0.1)"},
     {Code::parameter, Severity::warning, "Suspicious parameters",
      "IMPACT or BISTOP with an exponent below 1, negative stiffness or damping, a depth that is not positive, "
-     "BISTOP with x1 >= x2 (warnings); STEP, STEP5 or HAVSIN with constant x0 >= x1 (an error, as evaluating "
-     "it is).",
+     "BISTOP with x1 >= x2, a ROTATIONAL SFORCE (not ACTIONONLY) or SPRINGDAMPER whose I and J z axes are not "
+     "parallel and pointing the same way at the initial state (warnings); STEP, STEP5 or HAVSIN with constant "
+     "x0 >= x1 (an error, as evaluating it is).",
      "An exponent below 1 gives an infinite stiffness at contact, and the others a force of the wrong sign or "
-     "none at all.",
+     "none at all; tilted z axes give a torque about an axis the I marker does not turn about.",
      "VARIABLE/1, FUNCTION=IMPACT(DZ(2, 1), VZ(2, 1), 1, 1E5, 0.8, 10, 0.01)\n"
      "VARIABLE/1, FUNCTION=IMPACT(DZ(2, 1), VZ(2, 1), 1, 1E5, 1.5, 10, 0.01)", ""},
     {Code::not_interpreted, Severity::info, "Read, but not evaluated by fexpr",

@@ -1,5 +1,6 @@
 #include "dataset/forces/force_element.hpp"
 
+#include "dataset/forces/jfloat_hint.hpp"
 #include "dataset/forces/parameters.hpp"
 #include "dataset/values.hpp"
 
@@ -41,7 +42,11 @@ namespace {
 std::variant<long, Diagnostic> marker(const Statement& s, std::string_view keyword) {
   const Argument* a = find_argument(s, keyword);
   std::string name(keyword);
-  if (!a) return force_error(s.name_span, element_label(s) + " needs " + name + "=", Code::missing_argument);
+  if (!a) {
+    auto hint = missing_argument_hint(s, keyword);
+    return force_error(hint ? hint->span : s.name_span, element_label(s) + " needs " + name + "=" + (hint ? hint->text : ""),
+                       Code::missing_argument);
+  }
   if (a->values.size() != 1 || !integer(a->values[0]))
     return force_error(a->span, element_label(s) + " " + name + "= takes one marker id", Code::argument);
   return *integer(a->values[0]);
