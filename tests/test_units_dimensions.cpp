@@ -75,6 +75,11 @@ TEST_CASE("operators: a constant factor makes a product free, a sum takes its ce
   CHECK(dimension_of("DX(2)**0.5") == std::nullopt);  // a half power of a length has no name here
   CHECK(dimension_of("(DX(2)*DX(2))**0.5") == L);
   CHECK(dimension_of("DX(2)**TIME") == std::nullopt);
+  // Powers of powers: 16^4 = 65536 lengths at most, past which nothing physical lies (nor an int).
+  CHECK(dimension_of("((DX(2)**16)**16)**16") == u::power(L, 4096));
+  CHECK(dimension_of("(((DX(2)**16)**16)**16)**16") == u::power(L, 65536));
+  CHECK(dimension_of("((((DX(2)**16)**16)**16)**16)**2") == std::nullopt);
+  CHECK(dimension_of("((((((((DX(2)**16)**16)**16)**16)**16)**16)**16)**16)") == std::nullopt);
   CHECK(dimension_of("2*DX(2, 1)") == std::nullopt);
   CHECK(dimension_of("1E4*DX(2, 1)/VX(2)") == std::nullopt);
   CHECK(dimension_of("DX(2, 1) + 1") == L);

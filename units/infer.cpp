@@ -158,11 +158,20 @@ class Inferrer {
     }
   }
 
+  // Powers of powers and long products grow the powers: past this no physical quantity lies,
+  // and an int would overflow.
+  static constexpr int kLargestPower = 1 << 16;
+  static bool within(const Dimension& d, int largest) {
+    for (int p : {d.length, d.angle, d.mass, d.time, d.force})
+      if (std::abs(p) > largest) return false;
+    return true;
+  }
+
   Inferred product(const ast::Node& n, std::span<const ast::NodeId> kids) {
     Dimension d;
     for (std::uint32_t i = 0; i < kids.size(); ++i) {
       ast::Op op = t_.op(n, i);
-      if (!at(kids[i]).known || op == ast::Op::cross) return {};
+      if (!at(kids[i]).known || op == ast::Op::cross || !within(d, kLargestPower)) return {};
       d = op == ast::Op::divide ? d / at(kids[i]).dimension : d * at(kids[i]).dimension;
     }
     return known(d);
@@ -178,6 +187,7 @@ class Inferrer {
       return {};
     }
     if (e->value != std::trunc(e->value) || std::abs(e->value) > 16) return {};
+    if (!within(base, kLargestPower / 16)) return {};
     return known(units::power(base, static_cast<int>(e->value)));
   }
 
