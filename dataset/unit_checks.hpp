@@ -19,6 +19,9 @@ namespace fexpr::dataset {
 class UnitChecks {
  public:
   UnitChecks(const Dataset& dataset, const ElementBindings& elements, const SourceText& source);
+  // Its environment refers to the object itself, for VARVAL.
+  UnitChecks(const UnitChecks&) = delete;
+  UnitChecks& operator=(const UnitChecks&) = delete;
 
   // The findings of argument a of statement s, parsed as tree; compiled, where it compiled, for
   // the values a rotational MOTION reaches.
