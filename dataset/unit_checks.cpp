@@ -38,14 +38,13 @@ const Statement* find_statement(const Dataset& d, std::string_view name, long id
   return nullptr;
 }
 
-bool has(const Statement& s, std::string_view a, std::string_view b) { return find_argument(s, a) || find_argument(s, b); }
-
 // Whether a MOTION turns (true) or slides (false); empty when the statement does not say and
-// its joint does not decide it (a cylindrical joint does both).
+// its joint does not decide it (a cylindrical joint does both). The reader gives ROTATION and
+// TRANSLATION as the keywords they abbreviate.
 std::optional<bool> motion_turns(const Statement& s, const Dataset& d) {
-  if (has(s, "ROTATIONAL", "ROTATION") || find_argument(s, "B1") || find_argument(s, "B2") || find_argument(s, "B3"))
+  if (find_argument(s, "ROTATIONAL") || find_argument(s, "B1") || find_argument(s, "B2") || find_argument(s, "B3"))
     return true;
-  if (has(s, "TRANSLATIONAL", "TRANSLATION") || find_argument(s, "X") || find_argument(s, "Y") || find_argument(s, "Z"))
+  if (find_argument(s, "TRANSLATIONAL") || find_argument(s, "X") || find_argument(s, "Y") || find_argument(s, "Z"))
     return false;
   const Argument* joint = find_argument(s, "JOINT");
   if (!joint || joint->values.empty()) return std::nullopt;
@@ -67,7 +66,7 @@ std::optional<Need> need(const Statement& s, const Argument& a, const Dataset& d
   const std::string& k = a.keyword;
   const std::string label = s.name + "/" + (s.id ? std::to_string(*s.id) : std::string("?"));
   if (s.name == "SFORCE" && k == "FUNCTION") {
-    bool turns = has(s, "ROTATIONAL", "ROTATION");
+    bool turns = find_argument(s, "ROTATIONAL") != nullptr;
     return Need{turns ? units::kTorque : units::kForce,
                 label + " is " + (turns ? "rotational" : "translational") + ": its FUNCTION is"};
   }
@@ -94,8 +93,8 @@ bool names_angle_unit(const ast::Tree& t) {
   for (const ast::Node& n : t.nodes) {
     if (n.kind == ast::Kind::number && n.degrees) return true;
     if (n.kind == ast::Kind::name) {
-      std::string u = text::upper(t.name(n));
-      if (u == "PI" || u == "DTOR" || u == "RTOD") return true;
+      const std::string& name = t.name(n);
+      if (text::iequals(name, "PI") || text::iequals(name, "DTOR") || text::iequals(name, "RTOD")) return true;
     }
   }
   return false;

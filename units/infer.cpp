@@ -47,9 +47,8 @@ class Inferrer {
   Inferred node(ast::NodeId id, const ast::Node& n, std::span<const ast::NodeId> kids) {
     switch (n.kind) {
       case ast::Kind::name: {
-        std::string u = text::upper(t_.name(n));
-        if (u == "TIME") return known(kTime);
-        if (u == "MODE") return known(kNone);
+        if (text::iequals(t_.name(n), "TIME")) return known(kTime);
+        if (text::iequals(t_.name(n), "MODE")) return known(kNone);
         return {};
       }
       case ast::Kind::negate:
@@ -144,7 +143,7 @@ class Inferrer {
     for (std::uint32_t i = 0; i < 2; ++i) {
       ast::NodeId measure = kids[i], other = kids[1 - i];
       const ast::Node& m = t_[measure];
-      if (m.kind != ast::Kind::call || text::upper(t_.name(m)) != "INCANG") continue;
+      if (m.kind != ast::Kind::call || !text::iequals(t_.name(m), "INCANG")) continue;
       auto c = literal(other);
       if (!c) continue;
       // measure ± c = 0 where the measure equals the crossing value.
