@@ -31,13 +31,6 @@ std::string short_name(std::string name) {
   return name;
 }
 
-const Statement* find_statement(const Dataset& d, std::string_view name, long id) {
-  for (const Statement& s : d.statements) {
-    if (s.name == name && s.id == id) return &s;
-  }
-  return nullptr;
-}
-
 // Whether a MOTION turns (true) or slides (false); empty when the statement does not say and
 // its joint does not decide it (a cylindrical joint does both). The reader gives ROTATION and
 // TRANSLATION as the keywords they abbreviate.

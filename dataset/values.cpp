@@ -50,4 +50,11 @@ const Argument* find_argument(const Statement& s, std::string_view keyword) {
   return nullptr;
 }
 
+const Statement* find_statement(const Dataset& dataset, std::string_view name, long id) {
+  for (const Statement& s : dataset.statements) {
+    if (s.id == id && s.name == name) return &s;
+  }
+  return nullptr;
+}
+
 }  // namespace fexpr::dataset

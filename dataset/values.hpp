@@ -17,5 +17,7 @@ std::optional<long> integer(const Value& v);
 
 // The first argument of a statement with this canonical keyword, or null.
 const Argument* find_argument(const Statement& s, std::string_view keyword);
+// The first statement NAME/id of a dataset (canonical name), or null.
+const Statement* find_statement(const Dataset& dataset, std::string_view name, long id);
 
 }  // namespace fexpr::dataset

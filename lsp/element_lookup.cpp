@@ -1,5 +1,6 @@
 #include "lsp/element_lookup.hpp"
 
+#include "dataset/values.hpp"
 #include "dataset/view/names.hpp"
 
 namespace fexpr::lsp {
@@ -68,10 +69,7 @@ std::optional<dataset::ElementId> element_at(Document& document, std::uint32_t o
 }
 
 const dataset::Statement* definition_of(Document& document, std::string_view statement, long id) {
-  for (const dataset::Statement& s : document.model().dataset.statements) {
-    if (s.id == id && s.name == statement) return &s;
-  }
-  return nullptr;
+  return dataset::find_statement(document.model().dataset, statement, id);
 }
 
 std::string view_name(Document& document, const dataset::Statement& statement) {

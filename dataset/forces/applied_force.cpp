@@ -1,9 +1,9 @@
 #include "dataset/forces/applied_force.hpp"
 
 #include "dataset/forces/force_element.hpp"
+#include "dataset/values.hpp"
 #include "support/text.hpp"
 
-#include <algorithm>
 #include <charconv>
 
 namespace fexpr::dataset {
@@ -19,14 +19,13 @@ std::variant<const Statement*, std::string> applied_force(const Dataset& dataset
   if (error != std::errc() || stop != end) return "'" + std::string(element) + "' is not an element such as BUSHING/3";
   const std::string type = name.substr(0, slash);
   const std::string label = type + "/" + std::to_string(id);
-  auto s = std::find_if(dataset.statements.begin(), dataset.statements.end(),
-                        [&](const Statement& t) { return t.name == type && t.id == id; });
-  if (s == dataset.statements.end()) return "the model has no " + label;
+  const Statement* s = find_statement(dataset, type, id);
+  if (!s) return "the model has no " + label;
   if (type != "SFORCE" && !is_force_element(type)) {
     return label + " is not an applied force element: loads are those of SFORCE, SPRINGDAMPER, BUSHING, FIELD, BEAM, "
                    "VFORCE, VTORQUE and GFORCE";
   }
-  return &*s;
+  return s;
 }
 
 }  // namespace fexpr::dataset
