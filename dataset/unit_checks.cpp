@@ -7,7 +7,6 @@
 #include "support/text.hpp"
 
 #include <cmath>
-#include <numbers>
 
 namespace fexpr::dataset {
 namespace {
@@ -214,8 +213,8 @@ std::vector<Diagnostic> UnitChecks::check(const Statement& s, const Argument& a,
     if (written_times != 1) fix.reset();
     out.push_back({Severity::warning, Code::units, a.expression_span,
                    n->what + " an angle in radians, and this one reaches " + written + " (at TIME = " + number::format(t) +
-                       "), " + number::format(std::round(std::abs(v) / (2.0 * std::numbers::pi) * 10.0) / 10.0) +
-                       " turns; if " + written + " is in degrees, write it " + written + "D (or multiply by DTOR)",
+                       "), " + units::turns(v) + " turns; if " + written + " is in degrees, write it " + written +
+                       "D (or multiply by DTOR)",
                    fix});
     break;
   }

@@ -15,6 +15,10 @@ bool degree_value(double value) {
   return a > 2.0 * std::numbers::pi && a <= 360.0 && std::fmod(a, 15.0) == 0.0;
 }
 
+std::string turns(double radians) {
+  return number::format(std::round(std::abs(radians) / (2.0 * std::numbers::pi) * 10.0) / 10.0);
+}
+
 namespace {
 
 using builtins::DimensionRule;
@@ -53,7 +57,7 @@ class Inferrer {
       }
       case ast::Kind::negate:
       case ast::Kind::plus: return at(kids[0]);
-      case ast::Kind::sum: return sum(id, n, kids);
+      case ast::Kind::sum: return sum(id, kids);
       case ast::Kind::product: return product(n, kids);
       case ast::Kind::power: return power(kids);
       case ast::Kind::if_: return shared(kids.subspan(1), id, "the branches");
@@ -100,8 +104,8 @@ class Inferrer {
     std::string written = number::format(number.literal);
     warn(number.span,
          text_of(measure) + " is an angle in radians, but " + written + " beside it is a value in degrees (" + written +
-             " radians are " + number::format(std::round(std::abs(number.literal) / (2.0 * std::numbers::pi) * 10.0) / 10.0) +
-             " turns); if degrees are meant, write " + written + "D (or " + written + "*DTOR)",
+             " radians are " + turns(number.literal) + " turns); if degrees are meant, write " + written + "D (or " +
+             written + "*DTOR)",
          Fix{number.span, written + "D", false});
     return true;
   }
@@ -112,19 +116,9 @@ class Inferrer {
                    text_of(b) + " is " + describe(at(b).dimension) + "; " + what_to_do);
   }
 
-  Inferred sum(ast::NodeId id, const ast::Node& n, std::span<const ast::NodeId> kids) {
-    std::optional<ast::NodeId> first;
-    bool reported = false;
-    for (ast::NodeId k : kids) {
-      if (!at(k).known) continue;
-      if (!first) {
-        first = k;
-      } else if (!reported && !compatible(at(*first).dimension, at(k).dimension)) {
-        mismatch(n.span, *first, k, "the terms of " + text_of(id),
-                 "a factor is missing (a time, a stiffness, a damping), or a measure is not the one meant");
-        reported = true;
-      }
-    }
+  Inferred sum(ast::NodeId id, std::span<const ast::NodeId> kids) {
+    Inferred terms = shared(kids, id, "the terms",
+                            "a factor is missing (a time, a stiffness, a damping), or a measure is not the one meant");
     for (ast::NodeId k : kids) {
       if (!is_angle(k)) continue;
       for (ast::NodeId c : kids) {
@@ -132,8 +126,7 @@ class Inferrer {
       }
       if (kids.size() == 2) included_angle_range(id, kids);
     }
-    if (reported || !first) return {};
-    return at(*first);
+    return terms;
   }
 
   // INCANG is in [0, π]: INCANG(...) - c with c outside never changes sign, so an IF or a STEP
@@ -191,15 +184,15 @@ class Inferrer {
   }
 
   // Arguments that must share one dimension, which is then the result's.
-  Inferred shared(std::span<const ast::NodeId> kids, ast::NodeId whole, const std::string& what) {
+  Inferred shared(std::span<const ast::NodeId> kids, ast::NodeId whole, const std::string& what,
+                  const char* what_to_do = "a factor is missing, or a measure is not the one meant") {
     std::optional<ast::NodeId> first;
     for (ast::NodeId k : kids) {
       if (!at(k).known) continue;
       if (!first) {
         first = k;
       } else if (!compatible(at(*first).dimension, at(k).dimension)) {
-        mismatch(t_[whole].span, *first, k, what + " of " + text_of(whole),
-                 "a factor is missing, or a measure is not the one meant");
+        mismatch(t_[whole].span, *first, k, what + " of " + text_of(whole), what_to_do);
         return {};
       }
     }

@@ -11,6 +11,7 @@
 
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace fexpr::units {
@@ -36,5 +37,7 @@ Inference infer(const ast::Tree& tree, const Environment& environment);
 
 // Whether a number is one a reader writes in degrees: a multiple of 15 above 2π (15 .. 360).
 bool degree_value(double value);
+// How many turns an angle in radians is, to a tenth, for messages: "14.3" for 90.
+std::string turns(double radians);
 
 }  // namespace fexpr::units
