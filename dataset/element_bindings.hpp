@@ -70,6 +70,7 @@ class ElementBindings : public Bindings {
   std::variant<double, Resolved, Rejected> resolve_name(std::string_view name) const override;
   std::optional<double> object_id(std::string_view name) const override;
 
+  const kinematics::Model& model() const { return model_.model(); }
   // The dataset's markers off the rigid parts (unplaced_markers), found once.
   const std::vector<UnplacedMarker>& floating_markers() const;
   // Force element s read against the bindings' model and those markers (read_force_element), read

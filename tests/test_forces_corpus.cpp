@@ -4,6 +4,7 @@
 // as wrong.
 #include "dataset/loaded_model.hpp"
 #include "dataset/forces/force_loads.hpp"
+#include "dataset/forces/linear_loads_bound.hpp"
 
 #include "corpus_samples.hpp"
 
@@ -21,6 +22,7 @@ namespace {
 
 struct Tally {
   int files = 0, evaluated = 0, noted = 0;
+  int bounded = 0;  // evaluated, and certainly finite by the bound check takes instead
 };
 
 // Reads every force element of every corpus dataset that has a model, the translator's broken
@@ -56,6 +58,7 @@ std::map<std::string, Tally> evaluate_corpus(const std::function<bool(const std:
       for (const auto& e : l.loads) CHECK(std::isfinite(e->value(in, ws)));
       CHECK(std::isfinite(l.power->value(in, ws)));
       ++t.evaluated;
+      if (fexpr::dataset::loads_certainly_finite(l.element, m.build.model, *m.state)) ++t.bounded;
     }
     if (any) ++out["files"].files;
   }
@@ -75,6 +78,12 @@ TEST_CASE("every force element of the corpus evaluates or is noted as not evalua
   // The corpus holds hundreds of VFORCE and GFORCE statements and dozens of the others.
   CHECK(evaluated >= 400);
   CHECK(noted > 0);
+  // Every BUSHING and FIELD the corpus evaluates is within the bound too.
+  for (const char* name : {"BUSHING", "FIELD"}) {
+    INFO(name);
+    CHECK(tally[name].bounded == tally[name].evaluated);
+  }
+  CHECK(tally["BUSHING"].bounded > 0);
 }
 
 TEST_CASE("the corpus's linear BEAMs evaluate and its non-linear ones are noted", "[forces][corpus][beam]") {
@@ -83,6 +92,8 @@ TEST_CASE("the corpus's linear BEAMs evaluate and its non-linear ones are noted"
   auto tally = evaluate_corpus([](const std::string& name) { return name == "BEAM"; });
   CHECK(tally["files"].files == 3);
   CHECK(tally["BEAM"].evaluated == 58);
+  // Every one of them within the bound, so check compiles none of their texts.
+  CHECK(tally["BEAM"].bounded == 58);
   CHECK(tally["BEAM"].noted == 40 + 43);
 }
 

@@ -23,6 +23,16 @@ std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceEle
     t[a] = "-" + text(kt[a]) + "*" + x[a + 3] + " - " + text(ct[a]) + "*" + v[a + 3] + " + " + text(torque[a]);
   }
   set_loads_along_j(e, f, t);
+  LinearLaw law;
+  for (std::size_t a = 0; a < 3; ++a) {
+    law.k[a * 7] = k[a];
+    law.k[(a + 3) * 7] = kt[a];
+    law.c[a * 7] = c[a];
+    law.c[(a + 3) * 7] = ct[a];
+    law.preload[a] = force[a];
+    law.preload[a + 3] = torque[a];
+  }
+  e.linear = law;
   return e;
 }
 

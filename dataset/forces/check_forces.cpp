@@ -1,6 +1,7 @@
 #include "dataset/forces/check_forces.hpp"
 
 #include "dataset/forces/force_loads.hpp"
+#include "dataset/forces/linear_loads_bound.hpp"
 #include "dataset/forces/parameters.hpp"
 
 namespace fexpr::dataset {
@@ -8,6 +9,9 @@ namespace fexpr::dataset {
 std::optional<Diagnostic> check_force_element(const Statement& s, ElementBindings& elements, const SourceText& source,
                                               const kinematics::State& state, Workspace& ws) {
   if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM"))
+    return std::nullopt;
+  const auto& read = elements.force_element(s);
+  if (const auto* e = std::get_if<ForceElement>(&read); e && loads_certainly_finite(*e, elements.model(), state))
     return std::nullopt;
   auto made = force_check(s, elements, source);
   if (auto* d = std::get_if<Diagnostic>(&made)) return *d;

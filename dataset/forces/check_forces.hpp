@@ -1,7 +1,8 @@
 // What `fexpr check` learns from the force elements it had no reading of before (SPRINGDAMPER,
 // BUSHING, FIELD, BEAM): each read and evaluated at the initial state, with its errors and notes at
-// their places. VFORCE, VTORQUE and GFORCE are not repeated here: the checker already checks
-// their markers and evaluates their component expressions.
+// their places, unless a bound shows its loads finite there (linear_loads_bound.hpp). VFORCE,
+// VTORQUE and GFORCE are not repeated here: the checker already checks their markers and
+// evaluates their component expressions.
 #pragma once
 
 #include "dataset/element_bindings.hpp"

@@ -24,6 +24,13 @@
 
 namespace fexpr::dataset {
 
+// The six-component linear law of BUSHING, FIELD and BEAM along J's axes:
+// (F, T) = preload - K·(X - free) - C·V, K and C 6×6 by columns, X and V j_frame's measures.
+struct LinearLaw {
+  std::array<double, 36> k{}, c{};
+  std::array<double, 6> free{}, preload{};
+};
+
 struct ForceElement {
   std::string type;  // the statement's name: "SPRINGDAMPER", "VFORCE", ...
   long id = 0;
@@ -33,6 +40,9 @@ struct ForceElement {
   // Whether the power's text is made of the four loads' texts (set_load_power), so that
   // evaluating it evaluates every load.
   bool power_reads_loads = false;
+  // The law the loads' texts were written from, for elements that have one: what check bounds
+  // (linear_loads_bound.hpp) instead of compiling the texts.
+  std::optional<LinearLaw> linear;
   // The component expressions of the statement that the loads embed, each compiled alone
   // first so that an error in one is reported at its place in the file.
   std::vector<const Argument*> expressions;
@@ -81,8 +91,8 @@ void set_load_power(ForceElement& e, const std::string& v_j, const std::string& 
 // Sets the loads of an element that gives its force f and torque t on I along J's axes, as
 // BUSHING, FIELD and BEAM do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
 void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]);
-// The linear six-component law of FIELD and BEAM: (F, T) = preload - K·(X - free) - C·V with X
-// and V as below, K and C 6×6 by columns.
+// The loads of FIELD and BEAM from their law (kept in e.linear): K and C of 36 values by
+// columns, free and preload of 6.
 void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
                               const std::vector<double>& free, const std::vector<double>& preload);
 // What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then

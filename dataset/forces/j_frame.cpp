@@ -3,6 +3,8 @@
 #include "dataset/forces/force_element.hpp"
 #include "dataset/forces/parameters.hpp"
 
+#include <algorithm>
+
 namespace fexpr::dataset {
 
 std::array<std::string, 6> j_frame_displacements(const ForceElement& e) {
@@ -27,17 +29,23 @@ void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::st
 
 void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
                               const std::vector<double>& free, const std::vector<double>& preload) {
+  LinearLaw law;
+  std::copy_n(k.begin(), 36, law.k.begin());
+  std::copy_n(c.begin(), 36, law.c.begin());
+  std::copy_n(free.begin(), 6, law.free.begin());
+  std::copy_n(preload.begin(), 6, law.preload.begin());
   auto x = j_frame_displacements(e), v = j_frame_velocities(e);
   std::string load[6];
   for (std::size_t r = 0; r < 6; ++r) {
-    load[r] = text(preload[r]);
+    load[r] = text(law.preload[r]);
     for (std::size_t m = 0; m < 6; ++m) {
-      double km = k[m * 6 + r], cm = c[m * 6 + r];
-      if (km != 0) load[r] += " - " + text(km) + "*(" + x[m] + " - " + text(free[m]) + ")";
+      double km = law.k[m * 6 + r], cm = law.c[m * 6 + r];
+      if (km != 0) load[r] += " - " + text(km) + "*(" + x[m] + " - " + text(law.free[m]) + ")";
       if (cm != 0) load[r] += " - " + text(cm) + "*" + v[m];
     }
   }
   set_loads_along_j(e, {load[0], load[1], load[2]}, {load[3], load[4], load[5]});
+  e.linear = law;
 }
 
 }  // namespace fexpr::dataset
