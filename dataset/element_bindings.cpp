@@ -366,7 +366,9 @@ std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::expression
   c.index = calls_.size() - 1;
   c.label = std::move(element);
   c.expression = e;
-  return Resolved{reinterpret_cast<std::uintptr_t>(&c), e.derivative_names(), {}};
+  Resolved r{reinterpret_cast<std::uintptr_t>(&c), {}, {}};
+  r.shared_inputs = &c.expression->derivative_names();  // kept by the program c holds
+  return r;
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ElementBindings::variable(long id) const {

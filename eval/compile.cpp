@@ -936,24 +936,13 @@ Operand Compiler::bound(Bindings::Resolved& resolved, const std::vector<Operand>
                         std::string_view name) {
   const Bindings* bindings = context_.bindings();
   if (resolved.runtime_arguments.size() > Program::kMaxRuntimeArguments ||
-      (!resolved.runtime_arguments.empty() && resolved.inputs.size() > builtins::kMaxArgs)) {
+      (!resolved.runtime_arguments.empty() && resolved.input_names().size() > builtins::kMaxArgs)) {
     error(Code::argument, span, std::string(name) + " reads too many arguments at run time");
     return failed();
   }
   Program::BoundCall bound{resolved.handle, {}, {}, {}};
   if (resolved.runtime_arguments.empty()) bound.direct = bindings->value_function(resolved.handle);
-  // Measures of the same markers read the same inputs: a model's force element reads hundreds
-  // of measures of two or three parts, so its input lists repeat and are looked up once.
-  auto known = std::find_if(recent_inputs_.begin(), recent_inputs_.end(),
-                            [&](const auto& r) { return r.first == resolved.inputs; });
-  if (known != recent_inputs_.end()) {
-    bound.derivative = known->second;
-  } else {
-    bound.derivative.reserve(resolved.inputs.size());
-    for (const std::string& input : resolved.inputs) bound.derivative.push_back(derivative_index(input));
-    if (recent_inputs_.size() == kRecentInputs) recent_inputs_.erase(recent_inputs_.begin());
-    recent_inputs_.emplace_back(std::move(resolved.inputs), bound.derivative);
-  }
+  bound.derivative = derivative_indices(resolved);
   std::uint32_t list = static_cast<std::uint32_t>(argument_lists_.size());
   for (std::size_t a : resolved.runtime_arguments) argument_lists_.push_back(reg(args.at(a)));
   program_->max_bound_inputs = std::max(
@@ -989,6 +978,30 @@ Operand Compiler::named_object(const ast::Node& n, std::variant<double, Bindings
   }
   if (const double* number = std::get_if<double>(&named)) return constant(*number);
   return bound(std::get<Bindings::Resolved>(named), {}, next_temporary_, n.span, tree_.name(n));
+}
+
+// Measures of the same markers read the same inputs: a model's force element reads hundreds of
+// measures of two or three parts, so its input lists repeat and are looked up once, a list the
+// bindings share by its address, any other by its names among the last few.
+std::vector<std::int32_t> Compiler::derivative_indices(Bindings::Resolved& resolved) {
+  auto indices_of = [&](const std::vector<std::string>& inputs) {
+    std::vector<std::int32_t> indices;
+    indices.reserve(inputs.size());
+    for (const std::string& input : inputs) indices.push_back(derivative_index(input));
+    return indices;
+  };
+  if (const std::vector<std::string>* list = resolved.shared_inputs) {
+    auto known = std::find_if(shared_inputs_.rbegin(), shared_inputs_.rend(), [&](const auto& s) { return s.first == list; });
+    if (known != shared_inputs_.rend()) return known->second;
+    return shared_inputs_.emplace_back(list, indices_of(*list)).second;
+  }
+  auto known = std::find_if(recent_inputs_.begin(), recent_inputs_.end(),
+                            [&](const auto& r) { return r.first == resolved.inputs; });
+  if (known != recent_inputs_.end()) return known->second;
+  std::vector<std::int32_t> indices = indices_of(resolved.inputs);
+  if (recent_inputs_.size() == kRecentInputs) recent_inputs_.erase(recent_inputs_.begin());
+  recent_inputs_.emplace_back(std::move(resolved.inputs), indices);
+  return indices;
 }
 
 // A model-bound expression reads hundreds of state inputs; a linear search by name made

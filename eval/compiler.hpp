@@ -88,6 +88,8 @@ class Compiler {
   static std::optional<double> fold_call(const builtins::Builtin& f, std::span<const Operand> args);
   void emit_call(const builtins::Builtin& f, std::span<const Operand> args, std::uint32_t dst, Span span);
   std::int32_t derivative_index(const std::string& name);
+  // The derivative indices of a bound call's inputs (Resolved::inputs or shared_inputs).
+  std::vector<std::int32_t> derivative_indices(Bindings::Resolved& resolved);
   // The entry of derivative_slots_ for name: its index, or the empty entry (-1) where it goes.
   std::int32_t& derivative_entry(std::string_view name);
   // Room in derivative_slots_ for one more name.
@@ -154,7 +156,9 @@ class Compiler {
   // at most half full. A compiled model-bound call adds a dozen names at a time, and a table of
   // nodes allocated one for each cost more than the rest of the call.
   std::vector<std::int32_t> derivative_slots_;
-  // The last distinct input lists of bound calls, with their derivative slots.
+  // The input lists the bindings share that bound calls gave, and the last distinct lists they
+  // did not share, with their derivative slots.
+  std::vector<std::pair<const std::vector<std::string>*, std::vector<std::int32_t>>> shared_inputs_;
   static constexpr std::size_t kRecentInputs = 8;
   std::vector<std::pair<std::vector<std::string>, std::vector<std::int32_t>>> recent_inputs_;
   std::uint32_t next_temporary_ = 0;

@@ -38,22 +38,31 @@ std::optional<std::variant<Bindings::Resolved, Bindings::Rejected>> ModelBinding
     auto bound = kinematics::bind(model_, *measure, ids);  // qualified: ADL on std::vector finds std::bind
     if (auto* error = std::get_if<BindError>(&bound))
       return Rejected{error->argument, error->parameter ? Code::argument : Code::reference, error->message};
-    calls_.push_back({std::get<MeasureCall>(bound), &model_});
-    known = bound_.emplace(key, &calls_.back()).first;
+    const MeasureCall& call = std::get<MeasureCall>(bound);
+    calls_.push_back({call, &model_});
+    known = bound_.emplace(key, Bound{&calls_.back(), &inputs_of(call)}).first;
   }
-  const detail::DirectMeasure& direct = *known->second;
+  Resolved resolved;
+  resolved.handle = reinterpret_cast<std::uintptr_t>(known->second.call);
+  resolved.shared_inputs = known->second.inputs;
+  return resolved;
+}
+
+const std::vector<std::string>& ModelBindings::inputs_of(const MeasureCall& call) const {
+  std::array<int, 4> parts{-1, -1, -1, -1};
+  std::copy_n(call.parts.begin(), call.part_count, parts.begin());
+  auto [list, added] = input_lists_.try_emplace(parts);
+  if (!added) return list->second;
   // Parts added to the model after these bindings were made get their labels when first read.
   for (std::size_t p = labels_.size() / kStatesPerPart; p < model_.parts().size(); ++p) {
     for (int k = 0; k < kStatesPerPart; ++k) labels_.push_back(state_label(model_, static_cast<int>(p), k));
   }
-  Resolved resolved;
-  resolved.handle = reinterpret_cast<std::uintptr_t>(&direct);
-  resolved.inputs.reserve(static_cast<std::size_t>(direct.call.part_count) * kStatesPerPart);
-  for (int p = 0; p < direct.call.part_count; ++p) {
-    const auto first = labels_.begin() + direct.call.parts[static_cast<std::size_t>(p)] * kStatesPerPart;
-    resolved.inputs.insert(resolved.inputs.end(), first, first + kStatesPerPart);
+  list->second.reserve(static_cast<std::size_t>(call.part_count) * kStatesPerPart);
+  for (int p = 0; p < call.part_count; ++p) {
+    const auto first = labels_.begin() + parts[static_cast<std::size_t>(p)] * kStatesPerPart;
+    list->second.insert(list->second.end(), first, first + kStatesPerPart);
   }
-  return resolved;
+  return list->second;
 }
 
 std::variant<Bindings::Resolved, Bindings::Rejected> ModelBindings::resolve(

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -43,6 +44,8 @@ class ModelBindings : public Bindings {
   const Model& model() const { return model_; }
 
  private:
+  const std::vector<std::string>& inputs_of(const MeasureCall& call) const;
+
   const Model& model_;
   // Calls live at stable addresses, which are their handles; compiling may happen on several
   // threads, evaluation reads a call through its handle without a lock.
@@ -62,9 +65,16 @@ class ModelBindings : public Bindings {
   struct MeasureKeyHash {
     std::size_t operator()(const MeasureKey& k) const noexcept;
   };
-  mutable std::unordered_map<MeasureKey, const detail::DirectMeasure*, MeasureKeyHash> bound_;
-  // state_label of every part's states, made once rather than for every call that reads them.
+  struct Bound {
+    const detail::DirectMeasure* call;
+    const std::vector<std::string>* inputs;  // the states of the parts it reads: Resolved::shared_inputs
+  };
+  mutable std::unordered_map<MeasureKey, Bound, MeasureKeyHash> bound_;
+  // state_label of every part's states, made once rather than for every list that reads them.
   mutable std::vector<std::string> labels_;
+  // The inputs of the calls that read these parts (by index, -1 past the last), one list each,
+  // made when a call first reads them.
+  mutable std::map<std::array<int, 4>, std::vector<std::string>> input_lists_;
 };
 
 }  // namespace fexpr::kinematics

@@ -53,6 +53,34 @@ struct NamedInputs : fexpr::Bindings {
   }
 };
 
+// VARVAL(k) = k*a + b*b, reading the context's variables a and b.
+// As a host's bindings may give the names: copied into each Resolved, or a list kept and shared.
+class Weighted : public fexpr::Bindings {
+ public:
+  explicit Weighted(bool share) : share_(share) {}
+  std::variant<Resolved, Rejected> resolve(std::string_view, std::span<const std::optional<double>> arguments) const override {
+    Resolved r{static_cast<std::uintptr_t>(*arguments[0]), {}, {}};
+    if (share_) r.shared_inputs = &names_;
+    else r.inputs = names_;
+    return r;
+  }
+  const char* evaluate(std::uintptr_t handle, const fexpr::Inputs& in, const double*, int order, double* value,
+                       double* grad, double* hess) const override {
+    const double k = static_cast<double>(handle), a = in.variables[0], b = in.variables[1];
+    *value = k * a + b * b;
+    if (order >= 1) {
+      grad[0] = k;
+      grad[1] = 2 * b;
+    }
+    if (order == 2) hess[3] = 2;
+    return nullptr;
+  }
+
+ private:
+  bool share_;
+  std::vector<std::string> names_{"a", "b"};
+};
+
 }  // namespace
 
 TEST_CASE("bound calls' inputs are derivative inputs once each, in the order first read", "[eval][bindings]") {
@@ -84,6 +112,34 @@ TEST_CASE("bound calls' inputs are derivative inputs once each, in the order fir
   fexpr::Workspace ws;
   CHECK(three.expression->gradient({}, ws, grad) == 6.0);
   CHECK(grad[1] == 5.0);
+}
+
+TEST_CASE("bound inputs shared by the bindings compile as copied ones do", "[eval][bindings]") {
+  for (bool share : {false, true}) {
+    INFO("shared: " << share);
+    Weighted bindings(share);
+    fexpr::Context ctx;
+    ctx.declare_variable("a");
+    ctx.declare_variable("b");
+    ctx.set_bindings(&bindings);
+    auto r = fexpr::compile("VARVAL(2) + VARVAL(3)*a", ctx);
+    REQUIRE(r.expression);
+    // f = 2a + b² + (3a + b²)·a at a = 1.5, b = -2: 3 + 4 + 8.5·1.5 = 19.75;
+    // df/da = 2 + 6a + b² = 15, df/db = 2b + 2ab = -4 - 6 = -10.
+    const double values[2] = {1.5, -2.0};
+    fexpr::Inputs in;
+    in.variables = values;
+    fexpr::Workspace ws;
+    const auto& names = r.expression->derivative_names();
+    REQUIRE(names.size() == 3);  // TIME, a, b
+    CHECK(names[1] == "a");
+    CHECK(names[2] == "b");
+    double grad[3] = {};
+    CHECK(r.expression->gradient(in, ws, grad) == 19.75);
+    CHECK(grad[0] == 0);
+    CHECK(grad[1] == 15);
+    CHECK(grad[2] == -10);
+  }
 }
 
 }  // namespace test_eval_bound_inputs

@@ -197,10 +197,10 @@ TEST_CASE("ModelBindings bind a measure once, however often it is read", "[kinem
   auto resolved = m.bindings.resolve("DX", arguments);
   auto* call = std::get_if<fexpr::Bindings::Resolved>(&resolved);
   REQUIRE(call != nullptr);
-  REQUIRE(call->inputs.size() == 24);
-  CHECK(call->inputs.front() == "PART/4.x");
-  CHECK(call->inputs[12] == "PART/3.x");
-  CHECK(call->inputs.back() == "PART/3.wz");
+  REQUIRE(call->input_names().size() == 24);
+  CHECK(call->input_names().front() == "PART/4.x");
+  CHECK(call->input_names()[12] == "PART/3.x");
+  CHECK(call->input_names().back() == "PART/3.wz");
 }
 
 }  // namespace test_kinematics_model_bindings

@@ -125,8 +125,8 @@ TEST_CASE("ModelBindings resolve the unit-vector components by their dotted name
   REQUIRE(resolved.has_value());
   auto* call = std::get_if<fexpr::Bindings::Resolved>(&*resolved);
   REQUIRE(call != nullptr);
-  CHECK(call->inputs.size() == 12);
-  CHECK(call->inputs[3] == "PART/2.psi");
+  CHECK(call->input_names().size() == 12);
+  CHECK(call->input_names()[3] == "PART/2.psi");
   const State state(m.model);
   fexpr::Inputs in;
   in.state = &state;

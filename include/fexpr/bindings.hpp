@@ -30,6 +30,13 @@ class Bindings {
     // The arguments whose values the call reads at each evaluation (CUBSPL's x), by index;
     // every other argument had to be a constant and was consumed by resolve().
     std::vector<std::size_t> runtime_arguments;
+    // Optionally, in place of `inputs` (then left empty): the same names in a list the bindings
+    // keep, unchanged, for as long as they live. Calls that read the same inputs (a model's
+    // measures of the same parts) give the same list, which the compiler then knows by its
+    // address: nothing is copied and no name compared again.
+    const std::vector<std::string>* shared_inputs = nullptr;
+    // The inputs' names, wherever they are kept.
+    const std::vector<std::string>& input_names() const { return shared_inputs ? *shared_inputs : inputs; }
   };
   struct Rejected {
     int argument = -1;  // index of the offending argument, or -1 for the whole call
