@@ -1,6 +1,5 @@
 #include "dataset/lines.hpp"
 
-#include <algorithm>
 #include <cstring>
 
 namespace fexpr::dataset {
@@ -13,10 +12,21 @@ Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end)
   std::uint32_t i = begin;
   while (i < end && is_blank(source[i])) ++i;
   line.content_begin = i;
-  bool quoted = false;
-  for (; i < end; ++i) {
-    if (source[i] == '"') quoted = !quoted;
-    if (source[i] == '!' && !quoted) break;
+  // A comment starts at the first '!' outside quotes. Most lines have no '!', and most that do
+  // have no '"' before it: memchr answers those without a loop over every byte.
+  auto find = [&](char c, std::uint32_t from, std::uint32_t to) {
+    const void* at = std::memchr(source.data() + from, c, to - from);
+    return at ? static_cast<std::uint32_t>(static_cast<const char*>(at) - source.data()) : to;
+  };
+  const std::uint32_t bang = find('!', i, end);
+  if (bang == end || find('"', i, bang) == bang) {
+    i = bang;
+  } else {
+    bool quoted = false;
+    for (; i < end; ++i) {
+      if (source[i] == '"') quoted = !quoted;
+      if (source[i] == '!' && !quoted) break;
+    }
   }
   std::uint32_t e = i;
   while (e > line.content_begin && is_blank(source[e - 1])) --e;
@@ -33,7 +43,6 @@ Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end)
 
 std::vector<Line> split_lines(std::string_view text) {
   std::vector<Line> lines;
-  lines.reserve(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
   const auto size = static_cast<std::uint32_t>(text.size());
   std::uint32_t begin = 0;
   while (true) {

@@ -3,6 +3,7 @@
 #include "support/utf8.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 namespace fexpr {
 
@@ -41,9 +42,10 @@ std::string_view severity_name(Severity severity) {
 
 SourceText::SourceText(std::string name, std::string text) : name_(std::move(name)), text_(std::move(text)) {
   line_starts_.push_back(0);
-  for (std::uint32_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') line_starts_.push_back(i + 1);
-  }
+  const char* data = text_.data();
+  const char* end = data + text_.size();
+  for (const char* at = data; (at = static_cast<const char*>(std::memchr(at, '\n', static_cast<std::size_t>(end - at)))); ++at)
+    line_starts_.push_back(static_cast<std::uint32_t>(at - data + 1));
 }
 
 std::uint32_t SourceText::first_column(std::uint32_t line) const {
