@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <unordered_map>
 #include <vector>
 
@@ -365,16 +366,15 @@ std::vector<std::string_view> words_after(std::string_view prefix) {
 }
 
 // The word `written` names among `candidates`: itself, or the one it alone abbreviates.
+// candidates sorted: an exact match is where written would go, and the words it abbreviates
+// follow it there.
 std::string_view resolve(std::string_view written, const std::vector<std::string_view>& candidates) {
-  std::string_view found;
-  for (std::string_view c : candidates) {
-    if (c == written) return c;
-    if (c.starts_with(written)) {
-      if (!found.empty()) return {};
-      found = c;
-    }
-  }
-  return found;
+  auto at = std::lower_bound(candidates.begin(), candidates.end(), written);
+  if (at == candidates.end() || !at->starts_with(written)) return {};
+  if (*at == written) return *at;
+  const auto next = std::next(at);
+  if (next != candidates.end() && next->starts_with(written)) return {};
+  return *at;
 }
 
 // Adams View writes some words in two ways.
@@ -389,8 +389,9 @@ std::string_view canonical(std::string_view word) {
 
 namespace {
 
-// words_after for every prefix a command's words can resolve to, and the commands by path, made
-// once: a command file of 30,000 commands searched the table about ten times for each.
+// words_after for every prefix a command's words can resolve to (sorted, for resolve), and the
+// commands by path, made once: a command file of 30,000 commands searched the table about ten
+// times for each.
 struct CommandIndex {
   std::unordered_map<std::string, std::vector<std::string_view>> after;
   std::unordered_map<std::string_view, const CommandSyntax*> by_path;
@@ -413,6 +414,7 @@ const CommandIndex& command_index() {
       std::string prefix = o.after.empty() ? std::string() : std::string(o.after) + " ";
       if (!out.after.count(prefix)) out.after.emplace(prefix, words_after(prefix));
     }
+    for (auto& [prefix, words] : out.after) std::sort(words.begin(), words.end());
     return out;
   }();
   return index;
@@ -424,12 +426,16 @@ const CommandSyntax* find_command(const Command& command, std::string& path) {
   const CommandIndex& index = command_index();
   path.clear();
   for (const Word& w : command.words) {
-    std::string prefix = path.empty() ? std::string() : path + " ";
-    auto candidates = index.after.find(prefix);
-    if (candidates == index.after.end()) break;
-    const std::string_view word = resolve(canonical(w.text), candidates->second);
-    if (word.empty()) break;
-    path = prefix + std::string(word);
+    const std::size_t resolved = path.size();
+    if (!path.empty()) path += ' ';
+    auto candidates = index.after.find(path);
+    const std::string_view word =
+        candidates == index.after.end() ? std::string_view() : resolve(canonical(w.text), candidates->second);
+    if (word.empty()) {
+      path.resize(resolved);
+      break;
+    }
+    path += word;
   }
   // The words after the last one resolved are the command's own (a joint's type, view's words).
   for (std::string_view known = path; !known.empty();) {

@@ -39,7 +39,7 @@ Dataset Translator::run() {
       }
       continue;
     }
-    command(c);
+    command(c, syntax, path);
   }
   for (const Span& open : blocks) error(open, "this block is not closed: an 'end' is missing", Code::syntax);
   emit();
@@ -49,9 +49,7 @@ Dataset Translator::run() {
   return std::move(out_);
 }
 
-void Translator::command(const Command& c) {
-  std::string path;
-  const CommandSyntax* syntax = find_command(c, path);
+void Translator::command(const Command& c, const CommandSyntax* syntax, const std::string& path) {
   if (!syntax) {
     not_interpreted(c, path.empty() ? c.words.front().text : path, "fexpr does not interpret this command");
     if (std::any_of(c.words.begin(), c.words.end(), [](const Word& w) { return w.text == "create"; })) unfollowed(c.span);

@@ -57,7 +57,8 @@ class Translator : public DesignScope {
 
  private:
   // translate.cpp: the commands and the defaults
-  void command(const Command& c);
+  // c, which find_command gave syntax and path.
+  void command(const Command& c, const CommandSyntax* syntax, const std::string& path);
   void defaults_units(const Command& c, const CommandSyntax& syntax);
   void defaults_coordinate_system(const Command& c, const CommandSyntax& syntax);
   void defaults_model(const Command& c, const CommandSyntax& syntax);
