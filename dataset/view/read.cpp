@@ -6,7 +6,9 @@
 #include "dataset/view/grammar.hpp"
 #include "support/text.hpp"
 
+#include <array>
 #include <set>
+#include <string_view>
 
 namespace fexpr::dataset::view {
 namespace {
@@ -203,14 +205,28 @@ std::string within_nesting(const std::string& text, std::vector<Diagnostic>& out
   int depth = 0;
   char quote = 0;
   bool comment = false, reported = false;
+  // Outside strings and comments only these bytes matter; the loop steps over the others.
+  static constexpr auto kMatters = [] {
+    std::array<bool, 256> t{};
+    for (char c : std::string_view("\"'!\n()")) t[static_cast<unsigned char>(c)] = true;
+    return t;
+  }();
   for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
     if (comment) {
-      comment = c != '\n';
-    } else if (quote) {
-      if (c == '\\') ++i;
-      else if (c == quote) quote = 0;
-    } else if (c == '"' || c == '\'') {
+      i = text.find('\n', i);
+      if (i == std::string::npos) break;
+      comment = false;
+      continue;
+    }
+    if (quote) {
+      if (text[i] == '\\') ++i;
+      else if (text[i] == quote) quote = 0;
+      continue;
+    }
+    while (i < text.size() && !kMatters[static_cast<unsigned char>(text[i])]) ++i;
+    if (i == text.size()) break;
+    const char c = text[i];
+    if (c == '"' || c == '\'') {
       quote = c;
     } else if (c == '!' && depth == 0) {
       comment = true;
