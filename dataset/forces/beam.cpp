@@ -91,7 +91,7 @@ std::variant<ForceElement, Diagnostic> read_beam(const Statement& s, ForceElemen
   if (find_argument(s, "CRATIO")) {
     for (std::size_t n = 0; n < 36; ++n) c[n] = ratio[0] * k[n];
   }
-  set_linear_loads_along_j(e, k, c, {given[0][0], 0, 0, 0, 0, 0}, std::vector<double>(6, 0.0));
+  set_linear_law(e, k, c, {given[0][0], 0, 0, 0, 0, 0}, std::vector<double>(6, 0.0));
   return e;
 }
 

@@ -16,14 +16,8 @@ std::variant<ForceElement, Diagnostic> read_bushing(const Statement& s, ForceEle
   if (auto d = read_reals(s, "CT", 3, Sign::non_negative, ct)) return *d;
   if (auto d = read_reals(s, "FORCE", 3, Sign::any, force)) return *d;
   if (auto d = read_reals(s, "TORQUE", 3, Sign::any, torque)) return *d;
-  auto x = j_frame_displacements(e), v = j_frame_velocities(e);
-  std::string f[3], t[3];
-  for (std::size_t a = 0; a < 3; ++a) {
-    f[a] = "-" + text(k[a]) + "*" + x[a] + " - " + text(c[a]) + "*" + v[a] + " + " + text(force[a]);
-    t[a] = "-" + text(kt[a]) + "*" + x[a + 3] + " - " + text(ct[a]) + "*" + v[a + 3] + " + " + text(torque[a]);
-  }
-  set_loads_along_j(e, f, t);
   LinearLaw law;
+  law.bushing = true;
   for (std::size_t a = 0; a < 3; ++a) {
     law.k[a * 7] = k[a];
     law.k[(a + 3) * 7] = kt[a];

@@ -10,8 +10,9 @@ std::optional<Diagnostic> check_force_element(const Statement& s, ElementBinding
                                               const kinematics::State& state, Workspace& ws) {
   if (!s.id || (s.name != "SPRINGDAMPER" && s.name != "BUSHING" && s.name != "FIELD" && s.name != "BEAM"))
     return std::nullopt;
-  const auto& read = elements.force_element(s);
-  if (const auto* e = std::get_if<ForceElement>(&read); e && loads_certainly_finite(*e, elements.model(), state))
+  // The law alone, without writing the texts the bound makes unneeded.
+  auto law = read_force_element(s, elements.model(), elements.floating_markers(), false);
+  if (const auto* e = std::get_if<ForceElement>(&law); e && loads_certainly_finite(*e, elements.model(), state))
     return std::nullopt;
   auto made = force_check(s, elements, source);
   if (auto* d = std::get_if<Diagnostic>(&made)) return *d;

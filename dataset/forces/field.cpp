@@ -27,7 +27,7 @@ std::variant<ForceElement, Diagnostic> read_field(const Statement& s, ForceEleme
   constexpr std::array<std::size_t, 6> kDiagonal{0, 7, 14, 21, 28, 35};
   if (auto d = negative_diagonal(s, "KMATRIX", k, kDiagonal)) return *d;
   if (auto d = negative_diagonal(s, "CMATRIX", c, kDiagonal)) return *d;
-  set_linear_loads_along_j(e, k, c, length, force);
+  set_linear_law(e, k, c, length, force);
   return e;
 }
 

@@ -107,10 +107,8 @@ std::variant<long, Diagnostic> floating_part_marker(const Statement& s, long jfl
   return *fixed;
 }
 
-}  // namespace
-
-std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
-                                                          const std::vector<UnplacedMarker>& floating) {
+std::variant<ForceElement, Diagnostic> read_element(const Statement& s, const kinematics::Model& model,
+                                                   const std::vector<UnplacedMarker>& floating) {
   ForceElement e;
   e.type = s.name;
   e.id = s.id.value_or(0);
@@ -132,6 +130,15 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
   auto on_j_part = floating_part_marker(s, e.j, model, floating);
   if (auto* d = std::get_if<Diagnostic>(&on_j_part)) return *d;
   return read_vector_force(s, std::move(e), model, floating, std::get<long>(on_j_part));
+}
+
+}  // namespace
+
+std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
+                                                          const std::vector<UnplacedMarker>& floating, bool texts) {
+  auto read = read_element(s, model, floating);
+  if (auto* e = std::get_if<ForceElement>(&read); e && texts && e->linear) write_linear_loads(*e);
+  return read;
 }
 
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm) {

@@ -29,6 +29,9 @@ namespace fexpr::dataset {
 struct LinearLaw {
   std::array<double, 36> k{}, c{};
   std::array<double, 6> free{}, preload{};
+  // BUSHING's loads are written -K·X - C·V + preload, its K and C diagonal; FIELD's and BEAM's
+  // in the order above.
+  bool bushing = false;
 };
 
 struct ForceElement {
@@ -40,8 +43,8 @@ struct ForceElement {
   // Whether the power's text is made of the four loads' texts (set_load_power), so that
   // evaluating it evaluates every load.
   bool power_reads_loads = false;
-  // The law the loads' texts were written from, for elements that have one: what check bounds
-  // (linear_loads_bound.hpp) instead of compiling the texts.
+  // The law of an element that has one, which its loads' texts are written from: what check
+  // bounds (linear_loads_bound.hpp) instead of compiling them.
   std::optional<LinearLaw> linear;
   // The component expressions of the statement that the loads embed, each compiled alone
   // first so that an error in one is reported at its place in the file.
@@ -73,9 +76,11 @@ struct UnplacedMarker {
 
 std::vector<UnplacedMarker> unplaced_markers(const Dataset& dataset);
 
-// The element, or an error at its place.
+// The element, or an error at its place. Without texts, an element with a linear law has its law
+// and no load texts (write_linear_loads writes them); every other element is read whole.
 std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, const kinematics::Model& model,
-                                                          const std::vector<UnplacedMarker>& floating);
+                                                          const std::vector<UnplacedMarker>& floating,
+                                                          bool texts = true);
 
 // Expression text of component comp (1..8: FM FX FY FZ TM TX TY TZ) of the load on I
 // (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground).
@@ -88,13 +93,12 @@ std::string vector_component(const std::string& v, int axis, long rm);
 // at the velocity v_j and angular velocity w_j (vector texts in ground).
 void set_load_power(ForceElement& e, const std::string& v_j, const std::string& w_j);
 
-// Sets the loads of an element that gives its force f and torque t on I along J's axes, as
-// BUSHING, FIELD and BEAM do: on J, -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
-void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]);
-// The loads of FIELD and BEAM from their law (kept in e.linear): K and C of 36 values by
-// columns, free and preload of 6.
-void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
-                              const std::vector<double>& free, const std::vector<double>& preload);
+// Sets the law of FIELD and BEAM: K and C of 36 values by columns, free and preload of 6.
+void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
+                    const std::vector<double>& free, const std::vector<double>& preload);
+// Writes the loads' texts of an element with a linear law: on I along J's axes the law's force
+// F and torque T, on J -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
+void write_linear_loads(ForceElement& e);
 // What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then
 // Adams' projected small-angle rotations AX/AY/AZ(I,J); and their rates seen from J,
 // VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J).

@@ -18,25 +18,30 @@ std::array<std::string, 6> j_frame_velocities(const ForceElement& e) {
           "WX(" + ijj + ")",            "WY(" + ijj + ")",            "WZ(" + ijj + ")"};
 }
 
-void set_loads_along_j(ForceElement& e, const std::string (&f)[3], const std::string (&t)[3]) {
-  std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), sj = std::to_string(e.j);
-  e.force_i = along_axes(f[0], f[1], f[2], e.j);
-  e.torque_i = along_axes(t[0], t[1], t[2], e.j);
-  e.force_j = "-" + e.force_i;
-  e.torque_j = "-" + e.torque_i + " - (DXYZ(" + ij + ")%" + e.force_i + ")";
-  set_load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
-}
-
-void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
-                              const std::vector<double>& free, const std::vector<double>& preload) {
+void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
+                    const std::vector<double>& free, const std::vector<double>& preload) {
   LinearLaw law;
   std::copy_n(k.begin(), 36, law.k.begin());
   std::copy_n(c.begin(), 36, law.c.begin());
   std::copy_n(free.begin(), 6, law.free.begin());
   std::copy_n(preload.begin(), 6, law.preload.begin());
+  e.linear = law;
+}
+
+namespace {
+
+// FIELD and BEAM: row r is preload - K(r, n)·(X(n) - free(n)) - C(r, n)·V(n) over the nonzero
+// entries. BUSHING: -K·X - C·V + preload, row by row.
+std::array<std::string, 6> rows(const ForceElement& e) {
+  const LinearLaw& law = *e.linear;
   auto x = j_frame_displacements(e), v = j_frame_velocities(e);
-  std::string load[6];
+  std::array<std::string, 6> load;
   for (std::size_t r = 0; r < 6; ++r) {
+    if (law.bushing) {
+      load[r] = "-" + text(law.k[r * 7]) + "*" + x[r] + " - " + text(law.c[r * 7]) + "*" + v[r] + " + " +
+                text(law.preload[r]);
+      continue;
+    }
     load[r] = text(law.preload[r]);
     for (std::size_t m = 0; m < 6; ++m) {
       double km = law.k[m * 6 + r], cm = law.c[m * 6 + r];
@@ -44,8 +49,19 @@ void set_linear_loads_along_j(ForceElement& e, const std::vector<double>& k, con
       if (cm != 0) load[r] += " - " + text(cm) + "*" + v[m];
     }
   }
-  set_loads_along_j(e, {load[0], load[1], load[2]}, {load[3], load[4], load[5]});
-  e.linear = law;
+  return load;
+}
+
+}  // namespace
+
+void write_linear_loads(ForceElement& e) {
+  const std::array<std::string, 6> load = rows(e);
+  std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), sj = std::to_string(e.j);
+  e.force_i = along_axes(load[0], load[1], load[2], e.j);
+  e.torque_i = along_axes(load[3], load[4], load[5], e.j);
+  e.force_j = "-" + e.force_i;
+  e.torque_j = "-" + e.torque_i + " - (DXYZ(" + ij + ")%" + e.force_i + ")";
+  set_load_power(e, "VXYZ(" + sj + ")", "WXYZ(" + sj + ")");
 }
 
 }  // namespace fexpr::dataset

@@ -48,7 +48,7 @@ class Measures {
 }  // namespace
 
 bool loads_certainly_finite(const ForceElement& e, const kinematics::Model& model, const kinematics::State& state) {
-  if (!e.linear || !e.power_reads_loads || !e.expressions.empty()) return false;
+  if (!e.linear || !e.expressions.empty()) return false;
   const LinearLaw& law = *e.linear;
   const long i = e.i, j = e.j;
   Measures m(model, state);
