@@ -231,7 +231,11 @@ template <typename Entry>
 const Entry* find(std::span<const Entry> entries, std::string_view written) {
   const Entry* found = nullptr;
   int abbreviated = 0;
+  // Names are upper case: an entry whose first letter differs matches in neither way.
+  char first = written.empty() ? '\0' : written[0];
+  if (first >= 'a' && first <= 'z') first = static_cast<char>(first - 'a' + 'A');
   for (const Entry& e : entries) {
+    if (!written.empty() && !e.name.empty() && e.name[0] != first) continue;
     if (text::iequals(written, e.name)) return &e;
     if (abbreviates(written, e.name, e.minimum)) {
       found = &e;
