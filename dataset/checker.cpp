@@ -577,7 +577,7 @@ CheckedFile check_file(const std::string& path, std::optional<Format> format) {
   }
   std::stringstream ss;
   ss << f.rdbuf();
-  return check_text(path, ss.str(), format);
+  return check_text(path, std::move(ss).str(), format);
 }
 
 }  // namespace fexpr::dataset

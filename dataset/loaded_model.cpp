@@ -60,12 +60,12 @@ std::optional<std::string> read_file(const std::string& path) {
   std::stringstream ss;
   if (path == "-") {
     ss << std::cin.rdbuf();
-    return ss.str();
+    return std::move(ss).str();
   }
   std::ifstream f(path, std::ios::binary);
   if (!f) return std::nullopt;
   ss << f.rdbuf();
-  return ss.str();
+  return std::move(ss).str();
 }
 
 std::optional<std::unique_ptr<LoadedModel>> load_model_text(const std::string& name, std::string text,
