@@ -11,6 +11,7 @@
 #pragma once
 
 #include "dataset/statement.hpp"
+#include "kinematics/measure.hpp"
 #include "kinematics/model.hpp"
 
 #include <fexpr/diagnostic.hpp>
@@ -99,11 +100,28 @@ void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::ve
 // Writes the loads' texts of an element with a linear law: on I along J's axes the law's force
 // F and torque T, on J -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
 void write_linear_loads(ForceElement& e);
+// A measure the J-frame laws read: its function and how many of the markers I, J, J, J it takes.
+struct JFrameMeasure {
+  kinematics::Measure measure;
+  std::size_t markers;
+};
 // What those forces act on: the displacement of I from J along J's axes, DX/DY/DZ(I,J,J), then
 // Adams' projected small-angle rotations AX/AY/AZ(I,J); and their rates seen from J,
-// VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J).
-std::array<std::string, 6> j_frame_displacements(const ForceElement& e);
-std::array<std::string, 6> j_frame_velocities(const ForceElement& e);
+// VX/VY/VZ(I,J,J,J) and WX/WY/WZ(I,J,J). The loads' texts and check's bound on them read these.
+inline constexpr std::array<JFrameMeasure, 6> kJFrameDisplacements{{{kinematics::Measure::DX, 3},
+                                                                    {kinematics::Measure::DY, 3},
+                                                                    {kinematics::Measure::DZ, 3},
+                                                                    {kinematics::Measure::AX, 2},
+                                                                    {kinematics::Measure::AY, 2},
+                                                                    {kinematics::Measure::AZ, 2}}};
+inline constexpr std::array<JFrameMeasure, 6> kJFrameVelocities{{{kinematics::Measure::VX, 4},
+                                                                 {kinematics::Measure::VY, 4},
+                                                                 {kinematics::Measure::VZ, 4},
+                                                                 {kinematics::Measure::WX, 3},
+                                                                 {kinematics::Measure::WY, 3},
+                                                                 {kinematics::Measure::WZ, 3}}};
+// The markers I, J, J, J of e, of which a J-frame measure takes the first `markers`.
+inline std::array<long, 4> j_frame_markers(const ForceElement& e) { return {e.i, e.j, e.j, e.j}; }
 
 // Per element (force_element.cpp reads the statement's common parts, these its physics).
 std::variant<ForceElement, Diagnostic> read_springdamper(const Statement& s, ForceElement e);

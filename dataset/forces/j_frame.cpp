@@ -7,17 +7,6 @@
 
 namespace fexpr::dataset {
 
-std::array<std::string, 6> j_frame_displacements(const ForceElement& e) {
-  std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), jj = ij + ", " + std::to_string(e.j);
-  return {"DX(" + jj + ")", "DY(" + jj + ")", "DZ(" + jj + ")", "AX(" + ij + ")", "AY(" + ij + ")", "AZ(" + ij + ")"};
-}
-
-std::array<std::string, 6> j_frame_velocities(const ForceElement& e) {
-  std::string sj = std::to_string(e.j), ijj = std::to_string(e.i) + ", " + sj + ", " + sj;
-  return {"VX(" + ijj + ", " + sj + ")", "VY(" + ijj + ", " + sj + ")", "VZ(" + ijj + ", " + sj + ")",
-          "WX(" + ijj + ")",            "WY(" + ijj + ")",            "WZ(" + ijj + ")"};
-}
-
 void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::vector<double>& c,
                     const std::vector<double>& free, const std::vector<double>& preload) {
   LinearLaw law;
@@ -30,11 +19,23 @@ void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::ve
 
 namespace {
 
+// The six measures' texts: DX(I, J, J), ...
+std::array<std::string, 6> texts(const ForceElement& e, const std::array<JFrameMeasure, 6>& measures) {
+  const std::array<long, 4> markers = j_frame_markers(e);
+  std::array<std::string, 6> out;
+  for (std::size_t n = 0; n < 6; ++n) {
+    out[n] = std::string(kinematics::measure_name(measures[n].measure)) + "(";
+    for (std::size_t k = 0; k < measures[n].markers; ++k) out[n] += (k ? ", " : "") + std::to_string(markers[k]);
+    out[n] += ")";
+  }
+  return out;
+}
+
 // FIELD and BEAM: row r is preload - K(r, n)·(X(n) - free(n)) - C(r, n)·V(n) over the nonzero
 // entries. BUSHING: -K·X - C·V + preload, row by row.
 std::array<std::string, 6> rows(const ForceElement& e) {
   const LinearLaw& law = *e.linear;
-  auto x = j_frame_displacements(e), v = j_frame_velocities(e);
+  auto x = texts(e, kJFrameDisplacements), v = texts(e, kJFrameVelocities);
   std::array<std::string, 6> load;
   for (std::size_t r = 0; r < 6; ++r) {
     if (law.bushing) {

@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <initializer_list>
+#include <span>
 
 namespace fexpr::dataset {
 
@@ -22,8 +23,8 @@ constexpr double kLimit = 1e300;
 class Measures {
  public:
   Measures(const kinematics::Model& model, const kinematics::State& state) : model_(model), state_(state) {}
-  double operator()(Measure measure, std::initializer_list<long> ids) {
-    auto call = kinematics::bind(model_, measure, std::span<const long>(ids.begin(), ids.size()));
+  double operator()(Measure measure, std::span<const long> ids) {
+    auto call = kinematics::bind(model_, measure, ids);
     double value = 0;
     if (std::holds_alternative<kinematics::BindError>(call) ||
         kinematics::evaluate(std::get<kinematics::MeasureCall>(call), model_, state_, 0, &value, nullptr, nullptr) ||
@@ -33,6 +34,16 @@ class Measures {
     }
     largest = std::max(largest, std::abs(value));
     return std::abs(value);
+  }
+  double operator()(Measure measure, std::initializer_list<long> ids) {
+    return (*this)(measure, std::span<const long>(ids.begin(), ids.size()));
+  }
+  // The six of j_frame, in its order.
+  std::array<double, 6> operator()(const ForceElement& e, const std::array<JFrameMeasure, 6>& measures) {
+    const std::array<long, 4> markers = j_frame_markers(e);
+    std::array<double, 6> out;
+    for (std::size_t n = 0; n < 6; ++n) out[n] = (*this)(measures[n].measure, std::span(markers).first(measures[n].markers));
+    return out;
   }
   double largest_of(Measure x, Measure y, Measure z, std::initializer_list<long> ids) {
     return std::max({(*this)(x, ids), (*this)(y, ids), (*this)(z, ids)});
@@ -52,11 +63,8 @@ bool loads_certainly_finite(const ForceElement& e, const kinematics::Model& mode
   const LinearLaw& law = *e.linear;
   const long i = e.i, j = e.j;
   Measures m(model, state);
-  // j_frame's X and V: DX/DY/DZ(I,J,J), AX/AY/AZ(I,J); VX/VY/VZ(I,J,J,J), WX/WY/WZ(I,J,J).
-  const std::array<double, 6> x{m(Measure::DX, {i, j, j}), m(Measure::DY, {i, j, j}), m(Measure::DZ, {i, j, j}),
-                                m(Measure::AX, {i, j}),    m(Measure::AY, {i, j}),    m(Measure::AZ, {i, j})};
-  const std::array<double, 6> v{m(Measure::VX, {i, j, j, j}), m(Measure::VY, {i, j, j, j}), m(Measure::VZ, {i, j, j, j}),
-                                m(Measure::WX, {i, j, j}),    m(Measure::WY, {i, j, j}),    m(Measure::WZ, {i, j, j})};
+  // The X and V the law multiplies, as its texts read them.
+  const std::array<double, 6> x = m(e, kJFrameDisplacements), v = m(e, kJFrameVelocities);
   // UVX/UVY/UVZ(J), which turn the loads from J's axes into ground; DXYZ(I,J), the arm of the
   // force on J; the velocities the power multiplies the loads by.
   const double axes = std::max({m.largest_of(Measure::UVX_X, Measure::UVX_Y, Measure::UVX_Z, {j}),
