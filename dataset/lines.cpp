@@ -6,6 +6,12 @@ namespace fexpr::dataset {
 
 namespace {
 
+// The offset of the first c in source[from, to), or to.
+std::uint32_t find(std::string_view source, char c, std::uint32_t from, std::uint32_t to) {
+  const void* at = std::memchr(source.data() + from, c, to - from);
+  return at ? static_cast<std::uint32_t>(static_cast<const char*>(at) - source.data()) : to;
+}
+
 Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end) {
   Line line;
   line.end = end;
@@ -14,12 +20,8 @@ Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end)
   line.content_begin = i;
   // A comment starts at the first '!' outside quotes. Most lines have no '!', and most that do
   // have no '"' before it: memchr answers those without a loop over every byte.
-  auto find = [&](char c, std::uint32_t from, std::uint32_t to) {
-    const void* at = std::memchr(source.data() + from, c, to - from);
-    return at ? static_cast<std::uint32_t>(static_cast<const char*>(at) - source.data()) : to;
-  };
-  const std::uint32_t bang = find('!', i, end);
-  if (bang == end || find('"', i, bang) == bang) {
+  const std::uint32_t bang = find(source, '!', i, end);
+  if (bang == end || find(source, '"', i, bang) == bang) {
     i = bang;
   } else {
     bool quoted = false;
@@ -41,22 +43,17 @@ Line split_line(std::string_view source, std::uint32_t begin, std::uint32_t end)
 
 }  // namespace
 
-std::vector<Line> split_lines(std::string_view text) {
+std::vector<Line> split_lines(const SourceText& source) {
+  const std::string_view text = source.text();
   const auto size = static_cast<std::uint32_t>(text.size());
+  std::vector<Line> lines;
   // Sized once: a vector grown by doubling holds its old and new storage at once, and a
   // dataset's lines run to a megabyte.
-  std::size_t count = 1;
-  for (const char* at = text.data(); (at = static_cast<const char*>(std::memchr(at, '\n', text.data() + size - at)));
-       ++at)
-    ++count;
-  std::vector<Line> lines;
-  lines.reserve(count);
-  std::uint32_t begin = 0;
-  while (true) {
-    const void* nl = std::memchr(text.data() + begin, '\n', size - begin);
-    std::uint32_t end = nl ? static_cast<std::uint32_t>(static_cast<const char*>(nl) - text.data()) : size;
+  lines.reserve(source.line_count());
+  for (std::uint32_t begin = 0;;) {
+    const std::uint32_t end = find(text, '\n', begin, size);
     lines.push_back(split_line(text, begin, end));
-    if (!nl) break;
+    if (end == size) break;
     begin = end + 1;
   }
   return lines;

@@ -3,6 +3,8 @@
 
 #include "dataset/characters.hpp"
 
+#include <fexpr/diagnostic.hpp>
+
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,6 @@ struct Line {
 // comment (a '!' inside "..." is text, as in a quoted CNAMES value) and a final '&'. The Adams
 // command language (KX com_time) defines both: '!' stops reading the line, '&' continues the
 // statement on the next line; the .acf files of the corpus use '&' (test.acf line 5).
-std::vector<Line> split_lines(std::string_view text);
+std::vector<Line> split_lines(const SourceText& source);
 
 }  // namespace fexpr::dataset

@@ -41,7 +41,7 @@ class Reader {
  public:
   explicit Reader(const SourceText& source)
       : text_(source.text()),
-        lines_(split_lines(text_)),
+        lines_(split_lines(source)),
         command_file_(is_command_file(source.name())),
         report_(out_.diagnostics),
         stream_(text_, lines_, report_) {}

@@ -77,6 +77,8 @@ class SourceText {
   const std::string& text() const { return text_; }
   Position position(std::uint32_t offset) const;
   std::string_view line_text(std::uint32_t line) const;
+  // The newlines in the text plus one: the line after the last newline counts, empty or not.
+  std::size_t line_count() const { return line_starts_.size(); }
 
   // "name:line:column: error: message" followed by the source line and a caret under the span;
   // with show_code, "error[code]:" as linters print it.
