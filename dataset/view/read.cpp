@@ -257,7 +257,7 @@ CommandFile read_commands(const SourceText& source) {
   const std::string shallow = within_nesting(source.text(), limits);
   const std::string& text = shallow.empty() ? source.text() : shallow;
   State s{text.data(), {}, {}, {}};
-  g::pegtl::memory_input in(text.data(), text.size(), source.name());
+  g::pegtl::memory_input<g::pegtl::tracking_mode::lazy> in(text.data(), text.size(), source.name());
   g::pegtl::parse<g::file, action>(in, s);
   s.out.diagnostics.insert(s.out.diagnostics.end(), limits.begin(), limits.end());
   return std::move(s.out);
