@@ -91,6 +91,11 @@ template <>
 struct action<g::command_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
+    // Room for what a command usually holds, so that its vectors are not grown one by one.
+    if (s.command.words.empty()) {
+      s.command.words.reserve(4);
+      s.command.parameters.reserve(8);
+    }
     s.command.words.push_back({text::lower(in.string_view()), s.span(in)});
   }
 };
@@ -102,6 +107,7 @@ struct action<g::parameter_name> {
     Parameter p;
     p.name = text::lower(in.string_view());
     p.name_span = p.span = s.span(in);
+    p.items.reserve(3);
     s.command.parameters.push_back(std::move(p));
   }
 };
