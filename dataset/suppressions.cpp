@@ -43,14 +43,19 @@ class Scanner {
   Scanner(const SourceText& source, std::span<const Span> statements)
       : text_(source.text()), statements_(statements) {}
 
+  // A suppression is a line's first '!' followed by blanks and "fexpr:"; the marker is rare, so
+  // the text is searched for it and only the lines that hold it are looked at.
   FoundSuppressions run() {
-    std::uint32_t line = 0;
-    while (line < text_.size()) {
-      const auto next = static_cast<std::uint32_t>(std::min(text_.find('\n', line), text_.size()));
-      std::uint32_t end = next > line && text_[next - 1] == '\r' ? next - 1 : next;
-      std::size_t bang = text_.substr(line, end - line).find('!');
-      if (bang != std::string_view::npos) comment(static_cast<std::uint32_t>(line + bang), end);
-      line = next + 1;
+    for (std::size_t at = text_.find(kMarker); at != std::string_view::npos; at = text_.find(kMarker, at + 1)) {
+      const std::size_t line = at == 0 ? 0 : text_.rfind('\n', at - 1) + 1;  // npos + 1 is 0
+      const std::size_t bang = text_.substr(line, at - line).find('!');
+      if (bang == std::string_view::npos || skip_blanks(text_, static_cast<std::uint32_t>(line + bang + 1),
+                                                        static_cast<std::uint32_t>(at)) != at)
+        continue;
+      const auto next = static_cast<std::uint32_t>(std::min(text_.find('\n', at), text_.size()));
+      const std::uint32_t end = next > line && text_[next - 1] == '\r' ? next - 1 : next;
+      comment(static_cast<std::uint32_t>(line + bang), end);
+      at = next;
     }
     return std::move(found_);
   }

@@ -109,6 +109,10 @@ TEST_CASE("a suppression naming no code, or malformed, is a warning", "[lint][su
 
 TEST_CASE("a comment that does not begin with 'fexpr:' is an ordinary comment", "[lint][suppressions]") {
   CHECK(suppressed("VARIABLE/1, FUNCTION=1  ! see fexpr: ignore[domain]\n").diagnostics.empty());
+  // The line's first '!' starts its comment; a marker after a second one is text of that comment.
+  CHECK(suppressed("VARIABLE/1, FUNCTION=1  ! see ! fexpr: ignore[domain]\n").diagnostics.empty());
+  CHECK(codes(suppressed("! fexpr: ignore[domain] ! fexpr: ignore[discontinuity]\n" + kMotion + "\n")) ==
+        std::vector<Code>{Code::suppression, Code::discontinuity});
 }
 
 TEST_CASE("suppressions read lines that end with CRLF", "[lint][suppressions]") {
