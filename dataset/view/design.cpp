@@ -127,9 +127,14 @@ class Parser {
     const std::size_t begin = pos_;
     std::size_t lhs = (this->*next)();
     for (;;) {
+      skip();
+      if (pos_ >= text_.size()) return lhs;
+      // Most operands are followed by none of this level's operators: their first characters
+      // say so without comparing each.
+      const char c = text_[pos_];
       bool found = false;
       for (const auto op : ops) {
-        if (take(op)) {
+        if (op.front() == c && take(op)) {
           lhs = binary(begin, std::string(op), lhs, (this->*next)());
           found = true;
           break;
@@ -153,7 +158,7 @@ class Parser {
     skip();
     const std::size_t begin = pos_;
     for (const std::string_view op : {"-", "+", "!"}) {
-      if (take(op)) {
+      if (pos_ < text_.size() && text_[pos_] == op.front() && take(op)) {
         Depth d(*this);
         const std::size_t operand = unary();
         return add(Node::Type::unary, begin, std::string(op), {operand});
