@@ -24,11 +24,10 @@ struct Failure {
   std::string message;
 };
 
-struct Builder {
-  Builder(std::string_view t, ParseOptions o) : text(t), options(o) {}
-  std::string_view text;
-  ParseOptions options;
-  ast::Tree tree;
+// What a parse keeps only while it runs: the values and operators of the rules that have not
+// finished. A thread's parses share one set, emptied at each start, so that a dataset's
+// thousands of short expressions do not each grow six vectors from nothing.
+struct Stacks {
   std::vector<ast::NodeId> values;
   std::vector<ast::Op> value_ops;
   struct Frame {
@@ -39,6 +38,40 @@ struct Builder {
   std::vector<ast::Op> pending_ops;
   std::vector<std::uint32_t> open_parens;
   std::vector<std::pair<std::uint32_t, Span>> heads;  // call name: (names index, name span)
+
+  static Stacks& emptied() {
+    thread_local Stacks s;
+    s.values.clear();
+    s.value_ops.clear();
+    s.frames.clear();
+    s.pending_ops.clear();
+    s.open_parens.clear();
+    s.heads.clear();
+    return s;
+  }
+};
+
+// About one node per four characters of an expression: its tree's vectors are made that
+// large at once rather than grown by doubling.
+constexpr std::size_t kCharactersPerNode = 4;
+
+struct Builder {
+  Builder(std::string_view t, ParseOptions o) : text(t), options(o) {
+    const std::size_t nodes = t.size() / kCharactersPerNode + 2;
+    tree.nodes.reserve(nodes);
+    tree.children.reserve(nodes);
+    tree.ops.reserve(nodes);
+  }
+  std::string_view text;
+  ParseOptions options;
+  ast::Tree tree;
+  Stacks& stacks = Stacks::emptied();
+  std::vector<ast::NodeId>& values = stacks.values;
+  std::vector<ast::Op>& value_ops = stacks.value_ops;
+  std::vector<Stacks::Frame>& frames = stacks.frames;
+  std::vector<ast::Op>& pending_ops = stacks.pending_ops;
+  std::vector<std::uint32_t>& open_parens = stacks.open_parens;
+  std::vector<std::pair<std::uint32_t, Span>>& heads = stacks.heads;
   int depth = 0;
 
   std::uint32_t offset_of(const char* p) const { return static_cast<std::uint32_t>(p - text.data()); }
@@ -76,7 +109,7 @@ struct Builder {
 
   // Replaces the values above the frame's mark by one node holding them as children.
   void reduce(ast::Kind kind, std::uint32_t end, std::uint32_t text_index = 0, Span name_span = {}) {
-    Frame f = frames.back();
+    Stacks::Frame f = frames.back();
     ast::Node n{};
     n.kind = kind;
     n.span = span(f.begin, end);
