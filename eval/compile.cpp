@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <unordered_map>
 #include <cmath>
 #include <numbers>
 #include <optional>
@@ -568,6 +567,10 @@ Compiler::Compiler(const ast::Tree& tree, const Context& context, int component,
     : tree_(tree), context_(context), component_(component), hints_(hints) {
   program_ = std::make_shared<Program>();
   program_->bindings = context.bindings();
+  // About one operation per node of the tree (a leaf none, a vector's operation three): room
+  // made at once rather than by doubling.
+  program_->code.reserve(tree.nodes.size());
+  program_->spans.reserve(tree.nodes.size());
   add_input(Input::Kind::time, 0, "TIME");
   add_input(Input::Kind::mode, 0, "");
   for (std::size_t i = 0; i < context.variables().size(); ++i)
@@ -605,10 +608,40 @@ void Compiler::add_input(Input::Kind kind, std::uint32_t slot, const std::string
 
 std::uint32_t Compiler::reg(const Operand& o) {
   if (o.reg != kUnplaced) return o.reg;
-  std::uint64_t bits = std::bit_cast<std::uint64_t>(*o.constant);
-  auto [it, added] = constant_index_.try_emplace(bits, static_cast<std::uint32_t>(program_->constants.size()));
-  if (added) program_->constants.push_back(*o.constant);
-  return tag(Space::constant, it->second);
+  return tag(Space::constant, constant_slot(*o.constant));
+}
+
+namespace {
+
+// A double's low bits are mostly zero (1, 0.5, 1E5): multiplied by 2^64 over the golden ratio,
+// every bit reaches the bits the table's mask keeps.
+std::size_t constant_hash(std::uint64_t bits) { return static_cast<std::size_t>((bits * 0x9E3779B97F4A7C15ull) >> 32); }
+
+}  // namespace
+
+std::uint32_t Compiler::constant_slot(double value) {
+  auto& constants = program_->constants;
+  if (2 * (constants.size() + 1) > constant_slots_.size()) {
+    constant_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (constants.size() + 1))), kNoConstant);
+    for (std::uint32_t k = 0; k < constants.size(); ++k) {
+      const std::uint64_t bits = std::bit_cast<std::uint64_t>(constants[k]);
+      std::size_t i = constant_hash(bits) & (constant_slots_.size() - 1);
+      while (constant_slots_[i] != kNoConstant) i = (i + 1) & (constant_slots_.size() - 1);
+      constant_slots_[i] = k;
+    }
+  }
+  // Bits, not values: 0.0 and -0.0 are two constants, and a NaN is found again.
+  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
+  const std::size_t mask = constant_slots_.size() - 1;
+  for (std::size_t i = constant_hash(bits) & mask;; i = (i + 1) & mask) {
+    std::uint32_t& slot = constant_slots_[i];
+    if (slot == kNoConstant) {
+      slot = static_cast<std::uint32_t>(constants.size());
+      constants.push_back(value);
+      return slot;
+    }
+    if (std::bit_cast<std::uint64_t>(constants[slot]) == bits) return slot;
+  }
 }
 
 // The destination of an operation on operands: reuse the lowest temporary among them so

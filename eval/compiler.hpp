@@ -20,7 +20,6 @@
 #include <optional>
 #include <span>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 namespace fexpr::detail {
@@ -150,7 +149,11 @@ class Compiler {
   std::vector<Diagnostic> diagnostics_;
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it
   std::vector<std::uint32_t> argument_lists_;
-  std::unordered_map<std::uint64_t, std::uint32_t> constant_index_;
+  // The constants by their bits, each placed once: an open-addressing table of indices into
+  // the program's constants (kNoConstant empty), at most half full, like derivative_slots_.
+  static constexpr std::uint32_t kNoConstant = ~std::uint32_t{0};
+  std::vector<std::uint32_t> constant_slots_;
+  std::uint32_t constant_slot(double value);
   // Derivative inputs by name, matched as Context matches names, each at the first index it was
   // given: an open-addressing table of indices into the program's derivative_names (-1 empty),
   // at most half full. A compiled model-bound call adds a dozen names at a time, and a table of
