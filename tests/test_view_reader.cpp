@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <chrono>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,13 @@ using fexpr::dataset::view::read_commands;
 using Kind = Item::Kind;
 
 namespace {
+
+// Element i of a command's words, parameters or items, which must be there.
+template <class T>
+const T& at(std::span<const T> elements, std::size_t i) {
+  REQUIRE(i < elements.size());
+  return elements[i];
+}
 
 struct Read {
   SourceText source;
@@ -96,7 +104,7 @@ TEST_CASE("the reader keeps words and parameter names as written, in lower case;
   CHECK(r.file.commands[0].parameters[0].name == "mar");
   CHECK(r.file.commands[0].parameters[1].name == "loc");
   // The object's name keeps its case.
-  CHECK(r.file.commands[0].parameters[0].items.at(0).text == ".m.ground.A");
+  CHECK(at(r.file.commands[0].parameters[0].items, 0).text == ".m.ground.A");
 }
 
 TEST_CASE("an empty file, and one of blank lines and comments, has no command and no problem", "[view][reader]") {
@@ -118,7 +126,7 @@ TEST_CASE("malformed commands are reported at their places, and reading goes on"
     CHECK(r.problems() == Strings{"2:52:error:syntax"});
     // The next line is a command of its own.
     REQUIRE(r.file.commands.size() == 3);
-    CHECK(r.file.commands[2].parameters.at(0).items.at(0).text == ".m.ground.N");
+    CHECK(at(at(r.file.commands[2].parameters, 0).items, 0).text == ".m.ground.N");
   }
   SECTION("a string not closed before the end of the file, at its quote") {
     // Line 2: "variable create " (16) "variable_name = " (16) ".m.s " (5) "string_value = " (15):
@@ -137,7 +145,7 @@ TEST_CASE("malformed commands are reported at their places, and reading goes on"
     const Read r("marker create marker_name = .m.ground.N location = 0,0,0 )\n");
     CHECK(r.problems() == Strings{"1:58:error:syntax"});
     REQUIRE(r.file.commands.size() == 1);
-    CHECK(r.file.commands[0].parameters.at(1).items.size() == 3);
+    CHECK(at(r.file.commands[0].parameters, 1).items.size() == 3);
   }
   SECTION("a '=' with no name before it, at the '='") {
     // "marker create marker_name = .m.ground.A " is 40 characters; what follows the '=' is a
@@ -163,7 +171,7 @@ TEST_CASE("malformed commands are reported at their places, and reading goes on"
     const Read r("model create model_name = m &");
     CHECK(r.problems() == Strings{"1:29:warning:syntax"});
     REQUIRE(r.file.commands.size() == 1);
-    CHECK(r.file.commands[0].parameters.at(0).items.at(0).text == "m");
+    CHECK(at(at(r.file.commands[0].parameters, 0).items, 0).text == "m");
   }
 }
 
@@ -182,7 +190,7 @@ TEST_CASE("inside parentheses '!' is NOT and '&&' AND; outside them '!' starts a
   CHECK(r.file.commands[1].parameters[0].items[0].kind == Kind::expression);
   CHECK(r.file.commands[1].parameters[0].items[0].text == "(!DB_EXISTS(\".m.x\"))");
   CHECK(r.words(2) == Strings{"end"});
-  CHECK(r.file.commands[3].parameters.at(0).items.at(0).text == "(1 != 2 && 3 == 3)");
+  CHECK(at(at(r.file.commands[3].parameters, 0).items, 0).text == "(1 != 2 && 3 == 3)");
   CHECK(r.words(4) == Strings{"end"});
   // The translator finds every block closed.
   CHECK(checked(r.source.text()).empty());
@@ -206,7 +214,7 @@ TEST_CASE("'&' continues a command past a comment after it and past lines that a
   // real_value is on line 3 at column 4, units on line 5 at column 4.
   CHECK(r.line_column(p[1].name_span.begin) == "3:4");
   CHECK(r.line_column(p[2].name_span.begin) == "5:4");
-  CHECK(p[2].items.at(0).text == "length");
+  CHECK(at(p[2].items, 0).text == "length");
   CHECK(r.line_column(r.file.commands[1].span.begin) == "6:1");
 }
 
@@ -218,7 +226,7 @@ TEST_CASE("strings: escaped quotes, single quotes, and strings over several line
                "variable create variable_name = .m.s4 string_value = \"a!b (c\" ! a comment\n");
   CHECK(r.file.diagnostics.empty());
   REQUIRE(r.file.commands.size() == 4);
-  const auto item = [&](std::size_t c) { return r.file.commands[c].parameters.at(1).items.at(0); };
+  const auto item = [&](std::size_t c) { return at(at(r.file.commands[c].parameters, 1).items, 0); };
   CHECK(item(0).kind == Kind::string);
   CHECK(item(0).text == "say \"hi\" now");
   CHECK(item(0).escaped);
@@ -268,7 +276,7 @@ TEST_CASE("a file with CRLF line ends reads as with LF, each problem at the same
       }
     }
   }
-  CHECK(b.file.commands[4].parameters.at(1).items.at(0).text == "two\r\nlines");
+  CHECK(at(at(b.file.commands[4].parameters, 1).items, 0).text == "two\r\nlines");
 }
 
 TEST_CASE("parentheses nested 200 deep give one limit error and no crash", "[view][reader]") {
@@ -279,7 +287,7 @@ TEST_CASE("parentheses nested 200 deep give one limit error and no crash", "[vie
   const Read r(text);
   CHECK(r.problems() == Strings{"2:152:error:limit"});
   REQUIRE(r.file.commands.size() == 2);
-  CHECK(r.file.commands[1].parameters.at(1).items.size() == 3);
+  CHECK(at(r.file.commands[1].parameters, 1).items.size() == 3);
   CHECK(checked(text) == Strings{"2:152:error:limit"});
 }
 

@@ -7,6 +7,7 @@
 
 #include <fexpr/diagnostic.hpp>
 
+#include <span>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ struct Item {
 struct Parameter {
   std::string name;  // lower case, as written (abbreviations are resolved by the translator)
   Span name_span;
-  std::vector<Item> items;
+  std::span<const Item> items;  // in CommandFile::items
   Span span;  // the name to the end of its last item
 };
 
@@ -41,17 +42,30 @@ struct Word {
 };
 
 struct Command {
-  std::vector<Word> words;  // the command's path as written, possibly abbreviated
-  std::vector<Parameter> parameters;
+  std::span<const Word> words;  // the command's path as written, possibly abbreviated
+  std::span<const Parameter> parameters;
   // Items that stand where a parameter was expected (`sim/dyn, end=10`: "/dyn"): no command
   // fexpr interprets takes them; the translator says so for the commands it knows.
-  std::vector<Item> strays;
+  std::span<const Item> strays;
   Span span;
 };
 
+// The commands view their words, parameters and items, which the file keeps in one vector of
+// each: a file of 30,000 commands is read into a few vectors rather than 150,000 small ones.
+// It can be moved, not copied (a copy's commands would view the original's vectors).
 struct CommandFile {
+  CommandFile() = default;
+  CommandFile(CommandFile&&) = default;
+  CommandFile& operator=(CommandFile&&) = default;
+  CommandFile(const CommandFile&) = delete;
+  CommandFile& operator=(const CommandFile&) = delete;
+
   std::vector<Command> commands;
   std::vector<Diagnostic> diagnostics;
+  std::vector<Word> words;
+  std::vector<Parameter> parameters;
+  std::vector<Item> items;  // the parameters' items, each parameter's together
+  std::vector<Item> strays;
 };
 
 // Never throws on bad input: every problem becomes a diagnostic with its span, and reading goes

@@ -18,7 +18,14 @@ namespace g = grammar;
 struct State {
   const char* base;
   CommandFile out;
-  Command command;
+  // Where each command's words, parameters and strays begin in the file's vectors, and each
+  // parameter's items: the spans are made when the vectors have stopped growing.
+  struct Ranges {
+    std::uint32_t words, parameters, strays;
+  };
+  std::vector<std::pair<Ranges, Ranges>> commands;  // begin, end
+  Ranges next{0, 0, 0};  // the command being read
+  std::vector<std::uint32_t> first_items;  // per parameter
   std::set<std::uint32_t> reported;  // offsets already reported (a rule may be tried twice)
 
   std::uint32_t offset(const char* p) const { return static_cast<std::uint32_t>(p - base); }
@@ -91,12 +98,7 @@ template <>
 struct action<g::command_word> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    // Room for what a command usually holds, so that its vectors are not grown one by one.
-    if (s.command.words.empty()) {
-      s.command.words.reserve(4);
-      s.command.parameters.reserve(8);
-    }
-    s.command.words.push_back({text::lower(in.string_view()), s.span(in)});
+    s.out.words.push_back({text::lower(in.string_view()), s.span(in)});
   }
 };
 
@@ -107,8 +109,8 @@ struct action<g::parameter_name> {
     Parameter p;
     p.name = text::lower(in.string_view());
     p.name_span = p.span = s.span(in);
-    p.items.reserve(3);
-    s.command.parameters.push_back(std::move(p));
+    s.out.parameters.push_back(std::move(p));
+    s.first_items.push_back(static_cast<std::uint32_t>(s.out.items.size()));
   }
 };
 
@@ -116,9 +118,8 @@ template <>
 struct action<g::parameter_item> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    Parameter& p = s.command.parameters.back();
-    p.items.push_back(make_item(in.string_view(), s.span(in)));
-    p.span.end = p.items.back().span.end;
+    s.out.items.push_back(make_item(in.string_view(), s.span(in)));
+    s.out.parameters.back().span.end = s.out.items.back().span.end;
   }
 };
 
@@ -126,7 +127,7 @@ template <>
 struct action<g::stray_item> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    s.command.strays.push_back(make_item(in.string_view(), s.span(in)));
+    s.out.strays.push_back(make_item(in.string_view(), s.span(in)));
   }
 };
 
@@ -178,13 +179,17 @@ template <>
 struct action<g::command> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    Command& c = s.command;
-    c.span = {c.words.front().span.begin, c.words.front().span.end};
-    for (const Parameter& p : c.parameters) c.span.end = std::max(c.span.end, p.span.end);
-    for (const Item& i : c.strays) c.span.end = std::max(c.span.end, i.span.end);
+    const State::Ranges r = s.next;
+    Command c;
+    c.span = s.out.words[r.words].span;
+    for (std::size_t k = r.parameters; k < s.out.parameters.size(); ++k)
+      c.span.end = std::max(c.span.end, s.out.parameters[k].span.end);
+    for (std::size_t k = r.strays; k < s.out.strays.size(); ++k) c.span.end = std::max(c.span.end, s.out.strays[k].span.end);
     (void)in;
-    s.out.commands.push_back(std::move(c));
-    c = Command{};
+    s.out.commands.push_back(c);
+    s.next = {static_cast<std::uint32_t>(s.out.words.size()), static_cast<std::uint32_t>(s.out.parameters.size()),
+              static_cast<std::uint32_t>(s.out.strays.size())};
+    s.commands.emplace_back(r, s.next);
   }
 };
 
@@ -262,9 +267,20 @@ CommandFile read_commands(const SourceText& source) {
   std::vector<Diagnostic> limits;
   const std::string shallow = within_nesting(source.text(), limits);
   const std::string& text = shallow.empty() ? source.text() : shallow;
-  State s{text.data(), {}, {}, {}};
+  State s{text.data(), {}, {}, {0, 0, 0}, {}, {}};
   g::pegtl::memory_input<g::pegtl::tracking_mode::lazy> in(text.data(), text.size(), source.name());
   g::pegtl::parse<g::file, action>(in, s);
+  CommandFile& out = s.out;
+  for (std::size_t k = 0; k < out.parameters.size(); ++k) {
+    const std::size_t end = k + 1 < out.parameters.size() ? s.first_items[k + 1] : out.items.size();
+    out.parameters[k].items = std::span<const Item>(out.items).subspan(s.first_items[k], end - s.first_items[k]);
+  }
+  for (std::size_t k = 0; k < out.commands.size(); ++k) {
+    const auto& [r, end] = s.commands[k];
+    out.commands[k].words = std::span<const Word>(out.words).subspan(r.words, end.words - r.words);
+    out.commands[k].parameters = std::span<const Parameter>(out.parameters).subspan(r.parameters, end.parameters - r.parameters);
+    out.commands[k].strays = std::span<const Item>(out.strays).subspan(r.strays, end.strays - r.strays);
+  }
   s.out.diagnostics.insert(s.out.diagnostics.end(), limits.begin(), limits.end());
   return std::move(s.out);
 }

@@ -190,7 +190,7 @@ void Translator::place(Object& o, const std::map<std::string, const Parameter*>&
     std::vector<Eigen::Vector3d> points;
     for (std::size_t first = 0; first + each <= q.items.size(); first += each) {
       Parameter one = q;
-      one.items.assign(q.items.begin() + static_cast<long>(first), q.items.begin() + static_cast<long>(first + each));
+      one.items = q.items.subspan(first, each);
       auto point = location(one, *ref, why);
       if (!point) {
         o.unplaced = why;
