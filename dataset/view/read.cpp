@@ -268,6 +268,12 @@ CommandFile read_commands(const SourceText& source) {
   const std::string shallow = within_nesting(source.text(), limits);
   const std::string& text = shallow.empty() ? source.text() : shallow;
   State s{text.data(), {}, {}, {0, 0, 0}, {}, {}};
+  // The corpus's command files hold an item per 41 bytes on average (26 at most), a parameter
+  // per 57 and a word per 71: vectors about that large grow at most once.
+  s.out.items.reserve(text.size() / 32);
+  s.out.parameters.reserve(text.size() / 48);
+  s.out.words.reserve(text.size() / 56);
+  s.first_items.reserve(text.size() / 48);
   g::pegtl::memory_input<g::pegtl::tracking_mode::lazy> in(text.data(), text.size(), source.name());
   g::pegtl::parse<g::file, action>(in, s);
   CommandFile& out = s.out;
