@@ -75,6 +75,7 @@ Item make_item(std::string_view written, Span span) {
     if (i == written.size() - 1) return string_item(written, span);
   }
   Item item{Item::Kind::bare, span, std::string(written), span.begin, false};
+  if (written.find('(') == std::string_view::npos) return item;
   bool quoted = false;
   char quote = 0;
   for (char c : written) {
