@@ -100,11 +100,12 @@ const std::vector<UnplacedMarker>& ElementBindings::floating_markers() const {
   return *floating_markers_;
 }
 
-const std::variant<ForceElement, Diagnostic>& ElementBindings::force_element(const Statement& s) const {
+const std::variant<ForceElement, Diagnostic>& ElementBindings::force_element(const Statement& s, bool texts) const {
   std::lock_guard lock(mutex_);
   auto it = force_elements_.find(&s);
   if (it == force_elements_.end())
-    it = force_elements_.emplace(&s, read_force_element(s, model_.model(), floating_markers())).first;
+    it = force_elements_.emplace(&s, read_force_element(s, model_.model(), floating_markers(), false)).first;
+  if (auto* e = std::get_if<ForceElement>(&it->second); e && texts && e->linear && e->force_i.empty()) write_linear_loads(*e);
   return it->second;
 }
 
@@ -486,9 +487,11 @@ ElementBindings::Composed ElementBindings::sforce_text(const LoadCall& c) const 
 }
 
 ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
-  const auto& read = force_element(*c.statement);
-  if (auto* d = std::get_if<Diagnostic>(&read)) return {false, d->message};
-  return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), static_cast<int>(c.comp), c.rm)};
+  const auto& law = force_element(*c.statement, false);
+  if (auto* d = std::get_if<Diagnostic>(&law)) return {false, d->message};
+  const int comp = static_cast<int>(c.comp);
+  const auto& read = needs_load_texts(std::get<ForceElement>(law), comp, c.rm) ? force_element(*c.statement) : law;
+  return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), comp, c.rm)};
 }
 
 ElementBindings::Composed ElementBindings::net_force_text(std::string_view function, const long (&m)[3]) const {

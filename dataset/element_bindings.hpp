@@ -75,7 +75,9 @@ class ElementBindings : public Bindings {
   const std::vector<UnplacedMarker>& floating_markers() const;
   // Force element s read against the bindings' model and those markers (read_force_element), read
   // once: its load functions (SPDP, BEAM, ...) and the check of the element itself read it alike.
-  const std::variant<ForceElement, Diagnostic>& force_element(const Statement& s) const;
+  // Without texts an element with a linear law may have its law only (what force_component
+  // needs for a component along J's axes); its loads' texts are written when first asked for.
+  const std::variant<ForceElement, Diagnostic>& force_element(const Statement& s, bool texts = true) const;
 
   // The statements a check reads, so that after an edit only the statements that read an edited
   // one are checked again (check_text's `previous`). Between begin_reads() and end_reads() every

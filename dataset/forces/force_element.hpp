@@ -84,8 +84,11 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
                                                           bool texts = true);
 
 // Expression text of component comp (1..8: FM FX FY FZ TM TX TY TZ) of the load on I
-// (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground).
+// (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground). An element with a linear law
+// needs its loads' texts written (write_linear_loads) unless rm is its J marker and comp is not a
+// magnitude (needs_load_texts).
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm);
+bool needs_load_texts(const ForceElement& e, int comp, long rm);
 
 // Component axis (0 magnitude, 1..3 x, y, z) of the vector text v along marker rm's axes.
 std::string vector_component(const std::string& v, int axis, long rm);
@@ -100,6 +103,11 @@ void set_linear_law(ForceElement& e, const std::vector<double>& k, const std::ve
 // Writes the loads' texts of an element with a linear law: on I along J's axes the law's force
 // F and torque T, on J -F and -T - DXYZ(I,J)×F, the force carried over the deflection.
 void write_linear_loads(ForceElement& e);
+// Component comp (2..4 FX..FZ, 6..8 TX..TZ) of those loads on I (jflag 0) or J (jflag 1) along
+// J's own axes, from the law alone: there the law's rows are the components, so the text is a
+// row (and for the torque on J the cross product's component) rather than the vectors in ground
+// taken apart again. BEAM(id, 1, 8, J) is how models read a beam's bending moment.
+std::string linear_component_along_j(const ForceElement& e, int jflag, int comp);
 // A measure the J-frame laws read: its function and how many of the markers I, J, J, J it takes.
 struct JFrameMeasure {
   kinematics::Measure measure;

@@ -55,6 +55,18 @@ std::array<std::string, 6> rows(const ForceElement& e) {
 
 }  // namespace
 
+std::string linear_component_along_j(const ForceElement& e, int jflag, int comp) {
+  const std::array<std::string, 6> load = rows(e);
+  const int k = (comp - 2) % 4;  // FX..FZ, TX..TZ: 0, 1, 2
+  if (comp <= 4) return jflag == 0 ? load[k] : "-(" + load[k] + ")";
+  if (jflag == 0) return load[3 + k];
+  // On J the torque is -T - d×F with d = DXYZ(I,J): along J's axes d is DX/DY/DZ(I,J,J) and F
+  // is the first three rows.
+  const auto d = texts(e, kJFrameDisplacements);
+  const int a = (k + 1) % 3, b = (k + 2) % 3;
+  return "-(" + load[3 + k] + ") - (" + d[a] + "*(" + load[b] + ") - " + d[b] + "*(" + load[a] + "))";
+}
+
 void write_linear_loads(ForceElement& e) {
   const std::array<std::string, 6> load = rows(e);
   std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), sj = std::to_string(e.j);
