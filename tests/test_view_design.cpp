@@ -448,6 +448,8 @@ TEST_CASE("what fexpr cannot evaluate is an uncertain failure that names it") {
            {"(12furlong)", "fexpr does not know the unit of 12furlong"},
            {"(LOC_RELATIVE_TO({0, 0, 0}, .m.other.MAR_1))", "fexpr does not know the name .m.other.MAR_1"},
            {"({1, 2} * {3, 4})", "fexpr does not multiply or divide arrays by arrays"},
+           {"({} + 1)", "fexpr does not evaluate arithmetic on an empty array"},
+           {"(2 * {{}})", "fexpr does not evaluate arithmetic on an empty array"},
        }) {
     INFO(text);
     const DesignFailure f = failure(text, s);

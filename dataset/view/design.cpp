@@ -493,6 +493,9 @@ class Evaluator {
       const Dimension d = whole ? units::power(a.dimension, int(e)) : kNone;
       return design::numbers_value(Kind::number, {r}, d);
     }
+    // A number combines with each element of an array; an empty one has none ({} + 1).
+    if (a_scalar != b_scalar && (a_scalar ? b : a).numbers.empty())
+      fail(n, "fexpr does not evaluate arithmetic on an empty array", false);
     DesignValue out = a_scalar ? b : a;
     out.kind = a_scalar && b_scalar ? Kind::number : Kind::array;
     out.body313 = false;
