@@ -621,27 +621,20 @@ std::size_t constant_hash(std::uint64_t bits) { return static_cast<std::size_t>(
 
 std::uint32_t Compiler::constant_slot(double value) {
   auto& constants = program_->constants;
-  if (2 * (constants.size() + 1) > constant_slots_.size()) {
-    constant_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (constants.size() + 1))), kNoConstant);
-    for (std::uint32_t k = 0; k < constants.size(); ++k) {
-      const std::uint64_t bits = std::bit_cast<std::uint64_t>(constants[k]);
-      std::size_t i = constant_hash(bits) & (constant_slots_.size() - 1);
-      while (constant_slots_[i] != kNoConstant) i = (i + 1) & (constant_slots_.size() - 1);
-      constant_slots_[i] = k;
-    }
-  }
   // Bits, not values: 0.0 and -0.0 are two constants, and a NaN is found again.
-  const std::uint64_t bits = std::bit_cast<std::uint64_t>(value);
-  const std::size_t mask = constant_slots_.size() - 1;
-  for (std::size_t i = constant_hash(bits) & mask;; i = (i + 1) & mask) {
-    std::uint32_t& slot = constant_slots_[i];
-    if (slot == kNoConstant) {
-      slot = static_cast<std::uint32_t>(constants.size());
-      constants.push_back(value);
-      return slot;
-    }
-    if (std::bit_cast<std::uint64_t>(constants[slot]) == bits) return slot;
+  const auto bits_of = [&](std::size_t k) { return std::bit_cast<std::uint64_t>(constants[k]); };
+  const auto entry = [&](std::uint64_t bits) -> std::int32_t& {
+    return constant_table_.entry(constant_hash(bits), [&](std::size_t k) { return bits_of(k) == bits; });
+  };
+  if (constant_table_.reserve(constants.size())) {
+    for (std::size_t k = 0; k < constants.size(); ++k) entry(bits_of(k)) = static_cast<std::int32_t>(k);
   }
+  std::int32_t& e = entry(std::bit_cast<std::uint64_t>(value));
+  if (e < 0) {
+    e = static_cast<std::int32_t>(constants.size());
+    constants.push_back(value);
+  }
+  return static_cast<std::uint32_t>(e);
 }
 
 // The destination of an operation on operands: reuse the lowest temporary among them so
@@ -1052,19 +1045,15 @@ std::int32_t Compiler::derivative_index(const std::string& name) {
 
 std::int32_t& Compiler::derivative_entry(std::string_view name) {
   const auto& names = program_->derivative_names;
-  const std::size_t mask = derivative_slots_.size() - 1;
-  for (std::size_t i = text::CaseInsensitiveHash{}(name) & mask;; i = (i + 1) & mask) {
-    std::int32_t& entry = derivative_slots_[i];
-    if (entry < 0 || text::iequals(names[static_cast<std::size_t>(entry)], name)) return entry;
-  }
+  return derivative_table_.entry(text::CaseInsensitiveHash{}(name),
+                                 [&](std::size_t k) { return text::iequals(names[k], name); });
 }
 
 void Compiler::reserve_derivative_entry() {
   const auto& names = program_->derivative_names;
-  if (2 * (names.size() + 1) <= derivative_slots_.size()) return;
-  derivative_slots_.assign(std::bit_ceil(std::max<std::size_t>(16, 4 * (names.size() + 1))), -1);
+  if (!derivative_table_.reserve(names.size())) return;
   // The names this table holds before it grows again, moved once rather than at every doubling.
-  program_->derivative_names.reserve(derivative_slots_.size() / 2);
+  program_->derivative_names.reserve(derivative_table_.room());
   for (std::size_t k = 0; k < names.size(); ++k) {
     std::int32_t& entry = derivative_entry(names[k]);
     if (entry < 0) entry = static_cast<std::int32_t>(k);

@@ -9,6 +9,7 @@
 #include "ast/ast.hpp"
 #include "builtins/builtin.hpp"
 #include "eval/compile.hpp"
+#include "eval/index_table.hpp"
 #include "eval/program.hpp"
 #include "support/text.hpp"
 
@@ -89,9 +90,9 @@ class Compiler {
   std::int32_t derivative_index(const std::string& name);
   // The derivative indices of a bound call's inputs (Resolved::inputs or shared_inputs).
   std::vector<std::int32_t> derivative_indices(Bindings::Resolved& resolved);
-  // The entry of derivative_slots_ for name: its index, or the empty entry (-1) where it goes.
+  // The entry of derivative_table_ for name: its index, or the empty entry (-1) where it goes.
   std::int32_t& derivative_entry(std::string_view name);
-  // Room in derivative_slots_ for one more name.
+  // Room in derivative_table_ for one more name.
   void reserve_derivative_entry();
   std::uint32_t place(std::uint32_t r) const;
   void layout();
@@ -149,16 +150,12 @@ class Compiler {
   std::vector<Diagnostic> diagnostics_;
   bool out_of_stack_ = false;  // reported once, however many subtrees hit it
   std::vector<std::uint32_t> argument_lists_;
-  // The constants by their bits, each placed once: an open-addressing table of indices into
-  // the program's constants (kNoConstant empty), at most half full, like derivative_slots_.
-  static constexpr std::uint32_t kNoConstant = ~std::uint32_t{0};
-  std::vector<std::uint32_t> constant_slots_;
+  // The program's constants by their bits, each placed once.
+  IndexTable constant_table_;
   std::uint32_t constant_slot(double value);
-  // Derivative inputs by name, matched as Context matches names, each at the first index it was
-  // given: an open-addressing table of indices into the program's derivative_names (-1 empty),
-  // at most half full. A compiled model-bound call adds a dozen names at a time, and a table of
-  // nodes allocated one for each cost more than the rest of the call.
-  std::vector<std::int32_t> derivative_slots_;
+  // The program's derivative names, matched as Context matches names, each at the first index
+  // it was given. A compiled model-bound call adds a dozen names at a time.
+  IndexTable derivative_table_;
   // The input lists the bindings share that bound calls gave, and the last distinct lists they
   // did not share, with their derivative slots.
   std::vector<std::pair<const std::vector<std::string>*, std::vector<std::int32_t>>> shared_inputs_;
