@@ -490,7 +490,7 @@ ElementBindings::Composed ElementBindings::force_text(const LoadCall& c) const {
   const auto& law = force_element(*c.statement, false);
   if (auto* d = std::get_if<Diagnostic>(&law)) return {false, d->message};
   const int comp = static_cast<int>(c.comp);
-  const auto& read = needs_load_texts(std::get<ForceElement>(law), comp, c.rm) ? force_element(*c.statement) : law;
+  const auto& read = component_from_law(std::get<ForceElement>(law), comp, c.rm) ? law : force_element(*c.statement);
   return {true, force_component(std::get<ForceElement>(read), static_cast<int>(c.jflag), comp, c.rm)};
 }
 

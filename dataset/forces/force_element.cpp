@@ -141,12 +141,8 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
   return read;
 }
 
-bool needs_load_texts(const ForceElement& e, int comp, long rm) {
-  return e.linear && (rm != e.j || comp == 1 || comp == 5);
-}
-
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm) {
-  if (e.linear && !needs_load_texts(e, comp, rm)) return linear_component_along_j(e, jflag, comp);
+  if (component_from_law(e, comp, rm)) return linear_component_along_j(e, jflag, comp);
   const std::string& v = e.load(jflag * 2 + (comp >= 5 ? 1 : 0));
   if (v.empty()) return "0";
   return vector_component(v, (comp - 1) % 4, rm);

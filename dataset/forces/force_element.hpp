@@ -84,11 +84,10 @@ std::variant<ForceElement, Diagnostic> read_force_element(const Statement& s, co
                                                           bool texts = true);
 
 // Expression text of component comp (1..8: FM FX FY FZ TM TX TY TZ) of the load on I
-// (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground). An element with a linear law
-// needs its loads' texts written (write_linear_loads) unless rm is its J marker and comp is not a
-// magnitude (needs_load_texts).
+// (jflag 0) or J (jflag 1) along the axes of marker rm (0: ground). It reads the loads' texts,
+// which an element with a linear law has once write_linear_loads wrote them, unless
+// component_from_law.
 std::string force_component(const ForceElement& e, int jflag, int comp, long rm);
-bool needs_load_texts(const ForceElement& e, int comp, long rm);
 
 // Component axis (0 magnitude, 1..3 x, y, z) of the vector text v along marker rm's axes.
 std::string vector_component(const std::string& v, int axis, long rm);
@@ -108,6 +107,9 @@ void write_linear_loads(ForceElement& e);
 // row (and for the torque on J the cross product's component) rather than the vectors in ground
 // taken apart again. BEAM(id, 1, 8, J) is how models read a beam's bending moment.
 std::string linear_component_along_j(const ForceElement& e, int jflag, int comp);
+// Whether component comp along rm's axes is one linear_component_along_j writes: e has a linear
+// law, rm is its J marker and comp is not a magnitude (1, 5).
+bool component_from_law(const ForceElement& e, int comp, long rm);
 // A measure the J-frame laws read: its function and how many of the markers I, J, J, J it takes.
 struct JFrameMeasure {
   kinematics::Measure measure;

@@ -32,10 +32,10 @@ std::array<std::string, 6> texts(const ForceElement& e, const std::array<JFrameM
 }
 
 // FIELD and BEAM: row r is preload - K(r, n)·(X(n) - free(n)) - C(r, n)·V(n) over the nonzero
-// entries. BUSHING: -K·X - C·V + preload, row by row.
-std::array<std::string, 6> rows(const ForceElement& e) {
+// entries. BUSHING: -K·X - C·V + preload, row by row. x: the texts of X.
+std::array<std::string, 6> rows(const ForceElement& e, const std::array<std::string, 6>& x) {
   const LinearLaw& law = *e.linear;
-  auto x = texts(e, kJFrameDisplacements), v = texts(e, kJFrameVelocities);
+  const auto v = texts(e, kJFrameVelocities);
   std::array<std::string, 6> load;
   for (std::size_t r = 0; r < 6; ++r) {
     if (law.bushing) {
@@ -55,20 +55,24 @@ std::array<std::string, 6> rows(const ForceElement& e) {
 
 }  // namespace
 
+bool component_from_law(const ForceElement& e, int comp, long rm) {
+  return e.linear && rm == e.j && comp != 1 && comp != 5;
+}
+
 std::string linear_component_along_j(const ForceElement& e, int jflag, int comp) {
-  const std::array<std::string, 6> load = rows(e);
+  const auto d = texts(e, kJFrameDisplacements);
+  const std::array<std::string, 6> load = rows(e, d);
   const int k = (comp - 2) % 4;  // FX..FZ, TX..TZ: 0, 1, 2
   if (comp <= 4) return jflag == 0 ? load[k] : "-(" + load[k] + ")";
   if (jflag == 0) return load[3 + k];
-  // On J the torque is -T - d×F with d = DXYZ(I,J): along J's axes d is DX/DY/DZ(I,J,J) and F
-  // is the first three rows.
-  const auto d = texts(e, kJFrameDisplacements);
+  // On J the torque is -T - d×F with d = DXYZ(I,J): along J's axes d is DX/DY/DZ(I,J,J), the X
+  // of the first three rows, and F is those rows.
   const int a = (k + 1) % 3, b = (k + 2) % 3;
   return "-(" + load[3 + k] + ") - (" + d[a] + "*(" + load[b] + ") - " + d[b] + "*(" + load[a] + "))";
 }
 
 void write_linear_loads(ForceElement& e) {
-  const std::array<std::string, 6> load = rows(e);
+  const std::array<std::string, 6> load = rows(e, texts(e, kJFrameDisplacements));
   std::string ij = std::to_string(e.i) + ", " + std::to_string(e.j), sj = std::to_string(e.j);
   e.force_i = along_axes(load[0], load[1], load[2], e.j);
   e.torque_i = along_axes(load[3], load[4], load[5], e.j);
