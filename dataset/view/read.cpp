@@ -19,12 +19,13 @@ struct State {
   const char* base;
   CommandFile out;
   // Where each command's words, parameters and strays begin in the file's vectors, and each
-  // parameter's items: the spans are made when the vectors have stopped growing.
-  struct Ranges {
+  // parameter's items; each ends where the next begins. The spans are made when the vectors
+  // have stopped growing.
+  struct Firsts {
     std::uint32_t words, parameters, strays;
   };
-  std::vector<std::pair<Ranges, Ranges>> commands;  // begin, end
-  Ranges next{0, 0, 0};  // the command being read
+  std::vector<Firsts> first_of_commands;
+  Firsts next{0, 0, 0};  // of the command being read, and after the last
   std::vector<std::uint32_t> first_items;  // per parameter
   std::set<std::uint32_t> reported;  // offsets already reported (a rule may be tried twice)
 
@@ -180,7 +181,7 @@ template <>
 struct action<g::command> {
   template <typename Input>
   static void apply(const Input& in, State& s) {
-    const State::Ranges r = s.next;
+    const State::Firsts r = s.next;
     Command c;
     c.span = s.out.words[r.words].span;
     for (std::size_t k = r.parameters; k < s.out.parameters.size(); ++k)
@@ -188,9 +189,9 @@ struct action<g::command> {
     for (std::size_t k = r.strays; k < s.out.strays.size(); ++k) c.span.end = std::max(c.span.end, s.out.strays[k].span.end);
     (void)in;
     s.out.commands.push_back(c);
+    s.first_of_commands.push_back(r);
     s.next = {static_cast<std::uint32_t>(s.out.words.size()), static_cast<std::uint32_t>(s.out.parameters.size()),
               static_cast<std::uint32_t>(s.out.strays.size())};
-    s.commands.emplace_back(r, s.next);
   }
 };
 
@@ -283,7 +284,8 @@ CommandFile read_commands(const SourceText& source) {
     out.parameters[k].items = std::span<const Item>(out.items).subspan(s.first_items[k], end - s.first_items[k]);
   }
   for (std::size_t k = 0; k < out.commands.size(); ++k) {
-    const auto& [r, end] = s.commands[k];
+    const State::Firsts& r = s.first_of_commands[k];
+    const State::Firsts& end = k + 1 < out.commands.size() ? s.first_of_commands[k + 1] : s.next;
     out.commands[k].words = std::span<const Word>(out.words).subspan(r.words, end.words - r.words);
     out.commands[k].parameters = std::span<const Parameter>(out.parameters).subspan(r.parameters, end.parameters - r.parameters);
     out.commands[k].strays = std::span<const Item>(out.strays).subspan(r.strays, end.strays - r.strays);
